@@ -1,0 +1,77 @@
+/**
+ * Upload slots of API.md. The server enforces them by extension and by content; the renderer's
+ * UploadSlot checks the same table first so a clerk hears the spec's message before any upload.
+ */
+export type UploadDir = 'contract' | 'agreement' | 'image' | 'document';
+
+export interface UploadSlotRule {
+  extensions: readonly string[];
+  maxBytes: number;
+  typeMessage: string;
+  sizeMessage: string;
+}
+
+const MB = 1024 * 1024;
+
+export const uploadSlots: Record<UploadDir, UploadSlotRule> = {
+  contract: {
+    extensions: ['doc', 'docx', 'xls', 'pdf', 'jpg', 'png', 'jpeg'],
+    maxBytes: 3 * MB,
+    typeMessage: '文件类型错误!',
+    sizeMessage: '上传文件大小不能超过 3MB!',
+  },
+  agreement: {
+    extensions: ['rar', 'zip', 'doc', 'docx', 'xls', 'txt', 'pdf', 'jpg', 'png', 'jpeg'],
+    maxBytes: 3 * MB,
+    typeMessage: '文件类型错误!',
+    sizeMessage: '上传文件大小不能超过 3MB!',
+  },
+  // Photo slots; proofs and bank slips may also be PDF scans (API.md).
+  image: {
+    extensions: ['jpg', 'png', 'jpeg', 'pdf'],
+    maxBytes: 3 * MB,
+    typeMessage: '文件类型错误!',
+    sizeMessage: '上传文件大小不能超过 3MB!',
+  },
+  document: {
+    extensions: ['docx', 'xlsx', 'pdf', 'jpg', 'png', 'jpeg'],
+    maxBytes: 20 * MB,
+    typeMessage: '文件类型错误, 请检查后重新上传!',
+    sizeMessage: '上传文件大小不能超过20MB, 请检查后重新上传!',
+  },
+};
+
+/** The largest body the upload route accepts at all. */
+export const UPLOAD_MAX_BYTES = 20 * MB;
+
+export const uploadMessages = {
+  contentMismatch: '文件内容与文件类型不符',
+  missingFile: '请选择要上传的文件',
+  unknownDir: '上传位置不正确',
+  tooMany: (limit: number) => `当前限制选择 ${limit} 个文件，请检查后重新尝试`,
+  onlyOne: '只能上传一份文件!',
+  failedTitle: '文件上传失败',
+  failedFallback: '文件上传失败，请重新上传',
+  networkError: '上传错误',
+  success: '文件上传成功',
+  deleteConfirm: '此操作将永久删除该文件, 是否继续?',
+} as const;
+
+export interface UploadAnswer {
+  url: string;
+  name: string;
+  size: number;
+}
+
+/** Extensions shown as pictures everywhere (spec part 1, section 9). */
+export const IMAGE_EXTENSIONS = ['jpg', 'png', 'jpeg'] as const;
+
+export const fileExtension = (name: string): string => {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+};
+
+export const isImagePath = (path: string): boolean =>
+  (IMAGE_EXTENSIONS as readonly string[]).includes(fileExtension(path));
+
+export const uploadPath = '/api/upload';

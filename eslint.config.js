@@ -1,0 +1,69 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { existsSync, readdirSync } from 'node:fs';
+
+// Features never import each other: one zone per feature folder, made from what exists.
+const featuresDir = './renderer/src/features';
+const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+const featureZones = features.map((feature) => ({
+  target: `${featuresDir}/${feature}`,
+  from: featuresDir,
+  except: [`./${feature}`],
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'dist-electron',
+      'renderer-dist',
+      'release',
+      'data',
+      'test-results',
+      'playwright-report',
+      'tests/artifacts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import/no-cycle': 'error',
+      'import/no-default-export': 'off',
+      // Boundaries of DESIGN.md: contract imports only zod; renderer, server and main stay apart;
+      // features meet in app/.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './contract', from: ['./server', './renderer', './main', './preload'] },
+            { target: './renderer', from: ['./server', './main', './preload'] },
+            { target: './server', from: ['./renderer', './main', './preload'] },
+            { target: './main', from: ['./renderer', './server/src/modules'] },
+            { target: './preload', from: ['./renderer', './server', './main'] },
+            ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+  },
+  {
+    files: ['scripts/**/*.mjs', '*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+);

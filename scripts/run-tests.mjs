@@ -1,0 +1,70 @@
+// `npm test`: lint, type check, the server suite on every database of the matrix, the renderer and
+// main-process suites, then the end-to-end specs in Chromium. Ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const reportDir = join('tests', 'artifacts', 'reports');
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+const run = (label, command, args, env = {}) => {
+  console.log(`\n== ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, shell: false });
+  if (result.status !== 0) problems.push(label);
+  return result.status === 0;
+};
+
+const countVitest = (file) => {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+};
+
+const countPlaywright = (file) => {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed += stats.unexpected ?? 0;
+};
+
+const npx = (bin) => join('node_modules', '.bin', bin);
+
+if (run('lint', npx('eslint'), ['.', '--max-warnings=0'])) {
+  run('format', npx('prettier'), ['--check', '.', '--log-level', 'warn']);
+}
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+
+const vitest = (label, projects, output, env) => {
+  const args = ['run', ...projects.flatMap((project) => ['--project', project]), '--passWithNoTests'];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${output}`);
+  run(label, npx('vitest'), args, env);
+  countVitest(output);
+};
+
+vitest('server on SQLite', ['server'], join(reportDir, 'server-sqlite.json'), { TEST_DB: 'sqlite' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server on PostgreSQL', ['server'], join(reportDir, 'server-postgres.json'), { TEST_DB: 'postgres' });
+} else if (process.env.CI) {
+  console.error('\nCI must run the server suite on PostgreSQL: TEST_DATABASE_URL is not set.');
+  problems.push('server on PostgreSQL (skipped)');
+  failed += 1;
+} else {
+  console.log('\n== server on PostgreSQL: skipped (TEST_DATABASE_URL not set)');
+}
+vitest('renderer and main', ['renderer', 'main'], join(reportDir, 'unit.json'), {});
+
+const e2eReport = join(reportDir, 'e2e.json');
+run('end to end', npx('playwright'), ['test', '--reporter=list,json', '--pass-with-no-tests'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+});
+countPlaywright(e2eReport);
+
+if (problems.length > 0) console.error(`\nFailed steps: ${problems.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(problems.length > 0 || failed > 0 ? 1 : 0);
