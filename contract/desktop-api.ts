@@ -49,6 +49,8 @@ export const defaultUiSettings: UiSettings = {
 
 export type TokenSaveResult =
   | { stored: 'encrypted' }
+  /** The browser: in the tab's sessionStorage, gone when the tab closes (DESIGN.md). */
+  | { stored: 'session' }
   /** No real encryption backend (Linux without a keyring): kept in memory only, gone at quit. */
   | { stored: 'memory'; reason: string };
 

@@ -1,11 +1,11 @@
 import {
-  defaultUiSettings,
   type ConnectionState,
   type ConnectionTestResult,
   type DesktopApi,
   type TokenSaveResult,
   type UiSettings,
 } from '../../../contract/desktop-api';
+import { readUiSettings, uiSettingsPatchSchema } from '../../../contract/desktop-schemas';
 
 /** Storage keys: the token lives with the tab (sessionStorage), interface choices survive it (localStorage). */
 export const webStorageKeys = {
@@ -21,38 +21,14 @@ function appVersion(): string {
 }
 
 /** A corrupt or foreign value in localStorage must never break the interface: keep only well-typed fields. */
-function readUiSettings(storage: Storage): UiSettings {
+function loadUiSettings(storage: Storage): UiSettings {
   const raw = storage.getItem(webStorageKeys.uiSettings);
-  if (!raw) return { ...defaultUiSettings, columns: {} };
-  let parsed: unknown;
+  if (!raw) return readUiSettings(undefined);
   try {
-    parsed = JSON.parse(raw);
+    return readUiSettings(JSON.parse(raw));
   } catch {
-    return { ...defaultUiSettings, columns: {} };
+    return readUiSettings(undefined);
   }
-  return sanitizeUiSettings(parsed);
-}
-
-const sizes: readonly UiSettings['size'][] = ['default', 'medium', 'small', 'mini'];
-
-export function sanitizeUiSettings(value: unknown): UiSettings {
-  const result: UiSettings = { ...defaultUiSettings, columns: {} };
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return result;
-  const v = value as Record<string, unknown>;
-  if (typeof v.themeColor === 'string' && v.themeColor) result.themeColor = v.themeColor;
-  if (typeof v.tagsView === 'boolean') result.tagsView = v.tagsView;
-  if (typeof v.fixedHeader === 'boolean') result.fixedHeader = v.fixedHeader;
-  if (typeof v.sidebarLogo === 'boolean') result.sidebarLogo = v.sidebarLogo;
-  if (typeof v.size === 'string' && (sizes as readonly string[]).includes(v.size)) {
-    result.size = v.size as UiSettings['size'];
-  }
-  if (typeof v.downloadFolder === 'string') result.downloadFolder = v.downloadFolder;
-  if (v.columns && typeof v.columns === 'object' && !Array.isArray(v.columns)) {
-    for (const [key, cols] of Object.entries(v.columns as Record<string, unknown>)) {
-      if (Array.isArray(cols) && cols.every((c) => typeof c === 'string')) result.columns[key] = [...cols];
-    }
-  }
-  return result;
 }
 
 export interface WebDesktopOptions {
@@ -79,7 +55,7 @@ export function createWebDesktop(options: WebDesktopOptions = {}): DesktopApi {
       },
       async set(token: string): Promise<TokenSaveResult> {
         session().setItem(webStorageKeys.token, token);
-        return { stored: 'encrypted' };
+        return { stored: 'session' };
       },
       async clear() {
         session().removeItem(webStorageKeys.token);
@@ -87,10 +63,12 @@ export function createWebDesktop(options: WebDesktopOptions = {}): DesktopApi {
     },
     settings: {
       async get() {
-        return readUiSettings(local());
+        return loadUiSettings(local());
       },
       async set(patch: Partial<UiSettings>) {
-        const next = sanitizeUiSettings({ ...readUiSettings(local()), ...patch });
+        const parsed = uiSettingsPatchSchema.safeParse(patch);
+        if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? '设置内容不正确');
+        const next = { ...loadUiSettings(local()), ...parsed.data };
         local().setItem(webStorageKeys.uiSettings, JSON.stringify(next));
         return next;
       },
