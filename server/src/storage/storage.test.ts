@@ -1,0 +1,179 @@
+import { mkdtemp, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStorage, type Storage } from './storage';
+
+let base: string;
+let root: string;
+let storage: Storage;
+
+const november = () => new Date(2026, 10, 22, 9, 30);
+
+const chunksOf = (...parts: string[]) => Readable.from(parts.map((part) => Buffer.from(part)));
+
+/** Every file under a folder, relative, dot-folders included. */
+const listFiles = async (dir: string): Promise<string[]> =>
+  (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
+
+beforeEach(async () => {
+  base = await mkdtemp(join(tmpdir(), 'storage-test-'));
+  root = join(base, 'storage');
+  await mkdir(root);
+  storage = createStorage(root, { now: november });
+});
+
+afterEach(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+describe('save', () => {
+  it('writes under <dir>/<yyyy>/<mm>/<random>.<ext> and answers the matching url', async () => {
+    const stored = await storage.save('contract', 'pdf', Buffer.from('%PDF-1.4 body'));
+
+    expect(stored.url).toMatch(/^\/storage\/contract\/2026\/11\/[0-9a-f]{32}\.pdf$/);
+    expect(stored.path).toBe(join(root, ...stored.url.slice('/storage/'.length).split('/')));
+    expect(stored.size).toBe(13);
+    expect(await readFile(stored.path, 'utf8')).toBe('%PDF-1.4 body');
+  });
+
+  it('never reuses a name', async () => {
+    const first = await storage.save('image', 'png', Buffer.from('a'));
+    const second = await storage.save('image', 'png', Buffer.from('a'));
+    expect(first.url).not.toBe(second.url);
+  });
+
+  it('accepts a stream and leaves no staging file behind', async () => {
+    const stored = await storage.save('document', 'txt', chunksOf('hello ', 'world'));
+    expect(await readFile(stored.path, 'utf8')).toBe('hello world');
+    expect(await listFiles(root)).toEqual([stored.url.slice('/storage/'.length)]);
+  });
+
+  it('refuses folder names and extensions that could make a path', async () => {
+    await expect(storage.save('../etc', 'pdf', Buffer.from('x'))).rejects.toThrow(/invalid folder/);
+    await expect(storage.save('contract/..', 'pdf', Buffer.from('x'))).rejects.toThrow(/invalid folder/);
+    await expect(storage.save('.staging', 'pdf', Buffer.from('x'))).rejects.toThrow(/invalid folder/);
+    await expect(storage.save('contract', 'pdf/../../x', Buffer.from('x'))).rejects.toThrow(/invalid extension/);
+    await expect(storage.save('contract', '', Buffer.from('x'))).rejects.toThrow(/invalid extension/);
+    expect(await listFiles(base)).toEqual([]);
+  });
+});
+
+describe('stage', () => {
+  it('keeps the bytes in a hidden staging file until commit', async () => {
+    const staged = await storage.stage(chunksOf('abc', 'def'), 10);
+    expect(staged).toMatchObject({ size: 6, exceeded: false });
+    expect(staged.path.startsWith(join(root, '.staging'))).toBe(true);
+    expect(await readFile(staged.path, 'utf8')).toBe('abcdef');
+
+    const stored = await staged.commit('agreement', 'txt');
+    expect(await readFile(stored.path, 'utf8')).toBe('abcdef');
+    expect(await listFiles(root)).toEqual([stored.url.slice('/storage/'.length)]);
+    await expect(staged.commit('agreement', 'txt')).rejects.toThrow(/already/);
+  });
+
+  it('reads a source past the limit to its end but keeps nothing of it', async () => {
+    let delivered = 0;
+    async function* source() {
+      for (let index = 0; index < 5; index += 1) {
+        delivered += 4;
+        yield Buffer.from('abcd');
+      }
+    }
+    const staged = await storage.stage(source(), 10);
+    expect(staged).toMatchObject({ size: 20, exceeded: true });
+    expect(delivered).toBe(20);
+    expect(await listFiles(root)).toEqual([]);
+    await expect(staged.commit('contract', 'pdf')).rejects.toThrow();
+  });
+
+  it('accepts a source exactly at the limit', async () => {
+    const staged = await storage.stage(chunksOf('12345', '67890'), 10);
+    expect(staged).toMatchObject({ size: 10, exceeded: false });
+  });
+
+  it('discard removes the staging file', async () => {
+    const staged = await storage.stage(chunksOf('x'), 10);
+    await staged.discard();
+    await staged.discard();
+    expect(await listFiles(root)).toEqual([]);
+  });
+
+  it('removes the staging file when the source fails midway', async () => {
+    async function* broken() {
+      yield Buffer.from('part');
+      throw new Error('client went away');
+    }
+    await expect(storage.stage(broken(), 100)).rejects.toThrow('client went away');
+    expect(await listFiles(root)).toEqual([]);
+  });
+});
+
+describe('resolve', () => {
+  it('finds a stored file by its url', async () => {
+    const stored = await storage.save('contract', 'pdf', Buffer.from('%PDF-1.4'));
+    const resolved = await storage.resolve(stored.url);
+    expect(resolved).toMatchObject({ path: stored.path, name: stored.url.split('/').pop(), size: 8 });
+  });
+
+  it('answers null for a missing file or a folder', async () => {
+    await storage.save('contract', 'pdf', Buffer.from('x'));
+    expect(await storage.resolve('/storage/contract/2026/11/missing.pdf')).toBeNull();
+    expect(await storage.resolve('/storage/contract/2026/11')).toBeNull();
+    expect(await storage.resolve('/storage/contract/2026/11/')).toBeNull();
+  });
+
+  it('refuses every path that could leave the folder, and reads nothing outside it', async () => {
+    await writeFile(join(base, 'secret.txt'), 'outside');
+    await mkdir(join(root, 'contract'), { recursive: true });
+    const attempts = [
+      '/storage/../secret.txt',
+      '/storage/contract/../../secret.txt',
+      '/storage/./contract/../../secret.txt',
+      '/storage/..\\secret.txt',
+      '/storage/contract\\..\\..\\secret.txt',
+      `/storage/${join(base, 'secret.txt')}`,
+      `/storage//${join(base, 'secret.txt')}`,
+      '/storage/C:/secret.txt',
+      '/storage/contract/secret.txt\u0000.pdf',
+      '/storage/contract/%2e%2e/%2e%2e/secret.txt',
+      '/other/secret.txt',
+      '../secret.txt',
+      '',
+    ];
+    for (const attempt of attempts) {
+      expect(await storage.resolve(attempt), attempt).toBeNull();
+    }
+  });
+
+  it('refuses a symlink that points outside the folder', async () => {
+    await writeFile(join(base, 'secret.txt'), 'outside');
+    await mkdir(join(root, 'contract'), { recursive: true });
+    await symlink(join(base, 'secret.txt'), join(root, 'contract', 'link.txt'));
+    await symlink(base, join(root, 'escape'));
+    expect(await storage.resolve('/storage/contract/link.txt')).toBeNull();
+    expect(await storage.resolve('/storage/escape/secret.txt')).toBeNull();
+  });
+
+  it('never serves staging files', async () => {
+    const staged = await storage.stage(chunksOf('pending'), 100);
+    const name = staged.path.split(/[\\/]/).pop();
+    expect(await storage.resolve(`/storage/.staging/${name}`)).toBeNull();
+  });
+});
+
+describe('exportPath', () => {
+  it('hands out a fresh xlsx location under exports with its folder made', async () => {
+    const first = await storage.exportPath('xlsx');
+    const second = await storage.exportPath('xlsx');
+    expect(first.url).toMatch(/^\/storage\/exports\/2026\/11\/[0-9a-f]{32}\.xlsx$/);
+    expect(second.url).not.toBe(first.url);
+
+    await writeFile(first.path, 'PK');
+    expect(await storage.resolve(first.url)).toMatchObject({ path: first.path, size: 2 });
+  });
+});
