@@ -1,6 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultUiSettings } from '../../../contract/desktop-api';
 import { createWebDesktop, webStorageKeys } from './web-desktop';
 
@@ -63,57 +61,51 @@ describe('web desktop bridge', () => {
     expect(await createWebDesktop().app.version()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  describe('connection test against a real HTTP server', () => {
-    let server: Server;
-    let base: string;
-    let healthStatus = 200;
-    let hang = false;
-
-    beforeAll(async () => {
-      server = createServer((req, res) => {
-        if (hang) return; // never answers: the time-out must fire
-        if (req.url === '/api/health') {
-          res.writeHead(healthStatus, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ code: healthStatus, message: 'ok', data: { status: 'ok' } }));
-          return;
+  describe('connection test', () => {
+    // The renderer's type world has no Node (no node:http here); a fetch stand-in plays the server. The same
+    // health check against a real HTTP server is tested in main/connection.test.ts.
+    const calls: string[] = [];
+    const serverAnswering =
+      (status: number | 'hang' | 'down'): typeof fetch =>
+      (input, init) => {
+        calls.push(String(input));
+        if (status === 'down') return Promise.reject(new TypeError('Failed to fetch'));
+        if (status === 'hang') {
+          return new Promise((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          });
         }
-        res.writeHead(404).end();
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    });
-    afterAll(async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    });
+        return Promise.resolve(new Response(JSON.stringify({ code: status, data: { status: 'ok' } }), { status }));
+      };
+    const desktop = (status: number | 'hang' | 'down') =>
+      createWebDesktop({ fetch: serverAnswering(status), testTimeoutMs: 200 });
 
-    // jsdom's fetch would apply its own CORS rules to another port: the Node fetch is what a browser on
-    // the same origin would do.
-    const desktop = () => createWebDesktop({ fetch: globalThis.fetch, testTimeoutMs: 300 });
+    beforeEach(() => {
+      calls.length = 0;
+    });
 
     it('reports success when /api/health answers', async () => {
-      healthStatus = 200;
-      hang = false;
-      expect(await desktop().connection.test(`${base}/`)).toEqual({ ok: true, message: '连接成功' });
+      expect(await desktop(200).connection.test('http://10.0.0.5:8787/')).toEqual({ ok: true, message: '连接成功' });
+      expect(calls).toEqual(['http://10.0.0.5:8787/api/health']);
+    });
+
+    it('checks its own origin when given no address', async () => {
+      expect((await desktop(200).connection.test('')).ok).toBe(true);
+      expect(calls).toEqual(['/api/health']);
     });
 
     it('reports an error status in Chinese', async () => {
-      healthStatus = 503;
-      hang = false;
-      const result = await desktop().connection.test(base);
-      expect(result.ok).toBe(false);
-      expect(result.message).toContain('503');
+      const result = await desktop(503).connection.test('http://10.0.0.5:8787');
+      expect(result).toEqual({ ok: false, message: '服务器响应异常（HTTP 503）' });
     });
 
     it('reports a time-out', async () => {
-      hang = true;
-      const result = await desktop().connection.test(base);
+      const result = await desktop('hang').connection.test('http://10.0.0.5:8787');
       expect(result).toEqual({ ok: false, message: '连接超时，请检查服务器地址和网络' });
-      hang = false;
     });
 
     it('reports an unreachable server', async () => {
-      const result = await desktop().connection.test('http://127.0.0.1:1');
+      const result = await desktop('down').connection.test('http://10.0.0.5:8787');
       expect(result).toEqual({ ok: false, message: '无法连接服务器，请检查服务器地址和网络' });
     });
   });
