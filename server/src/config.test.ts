@@ -1,0 +1,79 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+const cwd = resolve('/srv/app');
+
+describe('parseConfig', () => {
+  it('has the defaults of the README', () => {
+    const config = parseConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 8787,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/app.db',
+      database: { kind: 'sqlite', file: resolve(cwd, 'data/app.db') },
+      storageDir: resolve(cwd, 'data/storage'),
+      corsOrigins: [],
+      timeZone: 'Asia/Shanghai',
+      tls: null,
+      webDir: null,
+      passwordHashCost: 'production',
+    });
+    expect(config.requestTimeoutMs).toBeGreaterThan(0);
+  });
+
+  it('selects PostgreSQL from a postgres:// URL', () => {
+    const url = 'postgres://app:secret@db.local:5432/vehicle_export';
+    expect(parseConfig({ DATABASE_URL: url }, cwd).database).toEqual({ kind: 'postgres', url });
+    expect(parseConfig({ DATABASE_URL: 'postgresql://db/x' }, cwd).database.kind).toBe('postgres');
+  });
+
+  it('keeps absolute and Windows SQLite paths as they are', () => {
+    expect(parseConfig({ DATABASE_URL: 'sqlite:/var/lib/app.db' }, cwd).database).toEqual({
+      kind: 'sqlite',
+      file: '/var/lib/app.db',
+    });
+    const windows = parseConfig({ DATABASE_URL: 'sqlite:C:\\Users\\clerk\\app.db' }, cwd).database;
+    expect(windows.kind === 'sqlite' && windows.file.endsWith('C:\\Users\\clerk\\app.db')).toBe(true);
+  });
+
+  it('reads the other settings', () => {
+    const config = parseConfig(
+      {
+        PORT: '0',
+        HOST: '0.0.0.0',
+        STORAGE_DIR: '/data/files',
+        CORS_ORIGINS: 'https://office.example/, http://10.0.0.5:8787 ,,',
+        TZ: 'Europe/Berlin',
+        TLS_CERT: 'tls/cert.pem',
+        TLS_KEY: 'tls/key.pem',
+        WEB_DIR: 'renderer-dist',
+        PASSWORD_HASH_COST: 'test',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      storageDir: '/data/files',
+      corsOrigins: ['https://office.example', 'http://10.0.0.5:8787'],
+      timeZone: 'Europe/Berlin',
+      tls: { certFile: resolve(cwd, 'tls/cert.pem'), keyFile: resolve(cwd, 'tls/key.pem') },
+      webDir: resolve(cwd, 'renderer-dist'),
+      passwordHashCost: 'test',
+    });
+  });
+
+  it.each([
+    [{ PORT: '80a' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL'],
+    [{ TZ: 'Mars/Olympus' }, 'TZ'],
+    [{ TLS_CERT: 'cert.pem' }, 'TLS_KEY'],
+    [{ PASSWORD_HASH_COST: 'cheap' }, 'PASSWORD_HASH_COST'],
+  ])('refuses %j naming %s', (env, name) => {
+    expect(() => parseConfig(env, cwd)).toThrow(ConfigError);
+    expect(() => parseConfig(env, cwd)).toThrow(name);
+  });
+});

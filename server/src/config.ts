@@ -1,0 +1,133 @@
+import { isAbsolute, resolve } from 'node:path';
+
+/**
+ * The server's settings, read from environment variables by `parseConfig`. The command line passes
+ * `process.env`; tests and the Electron embedded server pass their own object, so nothing here reads
+ * the process environment by itself.
+ */
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** `production` is the ASVS strength of DESIGN.md; `test` exists only so that test suites stay fast. */
+export type PasswordHashCost = 'production' | 'test';
+
+export interface TlsConfig {
+  certFile: string;
+  keyFile: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** As given in DATABASE_URL, for messages. */
+  databaseUrl: string;
+  database: DatabaseConfig;
+  /** Absolute path of the folder for uploads and exports. */
+  storageDir: string;
+  /** Origins allowed by CORS besides `app://renderer` and the server's own origin. */
+  corsOrigins: string[];
+  /** IANA time zone in which timestamps are shown and date filters are read. */
+  timeZone: string;
+  tls: TlsConfig | null;
+  /** Absolute path of the built renderer to serve, or null for an API-only server. */
+  webDir: string | null;
+  passwordHashCost: PasswordHashCost;
+  /** Largest JSON or form body; uploads have their own limits. */
+  bodyLimitBytes: number;
+  /** Fastify has no request time-out by default; 2 minutes leaves room for a 20 MB upload on a slow LAN. */
+  requestTimeoutMs: number;
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** The Electron renderer's origin (a privileged custom scheme): always allowed. */
+export const RENDERER_ORIGIN = 'app://renderer';
+
+export const DEFAULTS = {
+  port: 8787,
+  host: '127.0.0.1',
+  databaseUrl: 'sqlite:./data/app.db',
+  storageDir: './data/storage',
+  timeZone: 'Asia/Shanghai',
+  bodyLimitBytes: 1024 * 1024,
+  requestTimeoutMs: 120_000,
+} as const;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const valueOf = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+};
+
+const parsePort = (raw: string | undefined): number => {
+  if (raw === undefined) return DEFAULTS.port;
+  // 0 asks the system for a free port: the embedded server uses it.
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new ConfigError(`PORT 必须是 0 到 65535 之间的整数：${raw}`);
+  return Number(raw);
+};
+
+/** `sqlite:<path>` (relative to `cwd`) or `postgres://…` / `postgresql://…`. */
+export const parseDatabaseUrl = (url: string, cwd: string): DatabaseConfig => {
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  if (/^sqlite:/i.test(url)) {
+    // Not parsed as a URL: Windows paths such as `sqlite:C:\Users\…\app.db` must survive as they are.
+    const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/|[A-Za-z]:)/, '');
+    if (!path) throw new ConfigError('DATABASE_URL 缺少 SQLite 数据库文件路径');
+    return { kind: 'sqlite', file: isAbsolute(path) ? path : resolve(cwd, path) };
+  }
+  throw new ConfigError(`DATABASE_URL 只支持 sqlite:<文件> 或 postgres://…：${url}`);
+};
+
+const parseOrigins = (raw: string | undefined): string[] => {
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter((origin) => origin.length > 0);
+};
+
+const parseTimeZone = (raw: string | undefined): string => {
+  const timeZone = raw ?? DEFAULTS.timeZone;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    throw new ConfigError(`TZ 不是有效的时区：${timeZone}`);
+  }
+  return timeZone;
+};
+
+const parseHashCost = (raw: string | undefined): PasswordHashCost => {
+  if (raw === undefined || raw === 'production') return 'production';
+  if (raw === 'test') return 'test';
+  throw new ConfigError(`PASSWORD_HASH_COST 只能是 production 或 test：${raw}`);
+};
+
+export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig => {
+  const databaseUrl = valueOf(env, 'DATABASE_URL') ?? DEFAULTS.databaseUrl;
+  const certFile = valueOf(env, 'TLS_CERT');
+  const keyFile = valueOf(env, 'TLS_KEY');
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new ConfigError('TLS_CERT 与 TLS_KEY 必须同时设置');
+  }
+  const webDir = valueOf(env, 'WEB_DIR');
+  return {
+    port: parsePort(valueOf(env, 'PORT')),
+    host: valueOf(env, 'HOST') ?? DEFAULTS.host,
+    databaseUrl,
+    database: parseDatabaseUrl(databaseUrl, cwd),
+    storageDir: resolve(cwd, valueOf(env, 'STORAGE_DIR') ?? DEFAULTS.storageDir),
+    corsOrigins: parseOrigins(valueOf(env, 'CORS_ORIGINS')),
+    timeZone: parseTimeZone(valueOf(env, 'TZ')),
+    tls: certFile && keyFile ? { certFile: resolve(cwd, certFile), keyFile: resolve(cwd, keyFile) } : null,
+    webDir: webDir ? resolve(cwd, webDir) : null,
+    passwordHashCost: parseHashCost(valueOf(env, 'PASSWORD_HASH_COST')),
+    bodyLimitBytes: DEFAULTS.bodyLimitBytes,
+    requestTimeoutMs: DEFAULTS.requestTimeoutMs,
+  };
+};

@@ -1,0 +1,41 @@
+import { type Migration, type MigrationProvider, type MigrationResult, Migrator } from 'kysely';
+import type { Db } from './database';
+import * as createStaffAndSessions from './migrations/2026_11_22_0900_create_staff_and_sessions';
+import * as createCustomersAndContracts from './migrations/2026_11_22_0901_create_customers_and_contracts';
+import * as createVehiclesAndRecords from './migrations/2026_11_22_0902_create_vehicles_and_records';
+import * as createUploadedFiles from './migrations/2026_11_22_0903_create_uploaded_files';
+
+/**
+ * Every migration, by name. A static list rather than a folder scan so that the embedded server,
+ * bundled into one file by Vite, carries them. Add new ones at the end; never edit a released one.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0900_create_staff_and_sessions': createStaffAndSessions,
+  '2026_11_22_0901_create_customers_and_contracts': createCustomersAndContracts,
+  '2026_11_22_0902_create_vehicles_and_records': createVehiclesAndRecords,
+  '2026_11_22_0903_create_uploaded_files': createUploadedFiles,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export class MigrationError extends Error {
+  constructor(
+    message: string,
+    readonly results: MigrationResult[],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/** Brings the schema up to date; returns the names of the migrations it ran. */
+export const migrateToLatest = async (db: Db): Promise<string[]> => {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`数据库迁移失败：${failed}`, results, { cause: error });
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+};

@@ -1,0 +1,54 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Tax refund (退税): which vehicles of an overseas contract were refunded. */
+export interface TaxRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaxRefundVehiclesTable {
+  tax_refund_id: number;
+  vehicle_id: number;
+}
+
+/** Deregistration (注销) with its certificate. */
+export interface DeregistrationsTable {
+  id: Generated<number>;
+  order_id: number;
+  zxzm_image: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeregistrationVehiclesTable {
+  deregistration_id: number;
+  vehicle_id: number;
+}
+
+/** Freight (运费): freight invoice and payment slip, plus photos. */
+export interface FreightsTable {
+  id: Generated<number>;
+  order_id: number;
+  yffp_image: string | null;
+  yffkd_image: string | null;
+  car_images: Generated<string>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FreightVehiclesTable {
+  freight_id: number;
+  vehicle_id: number;
+}
+
+export type TaxRefundRow = Selectable<TaxRefundsTable>;
+export type NewTaxRefundRow = Insertable<TaxRefundsTable>;
+export type DeregistrationRow = Selectable<DeregistrationsTable>;
+export type NewDeregistrationRow = Insertable<DeregistrationsTable>;
+export type FreightRow = Selectable<FreightsTable>;
+export type NewFreightRow = Insertable<FreightsTable>;
