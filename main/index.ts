@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session, shell, utilityProcess } from 'electron';
+import log from 'electron-log/main';
+import Store from 'electron-store';
+import { appOrigin, appSchemePrivileges, createAppProtocolHandler, appScheme } from './app-protocol';
+import { createConnectionService } from './connection';
+import { buildCsp } from './content-security-policy';
+import { createEmbeddedServer } from './embedded-server';
+import { appIpcHandlers } from './ipc/app-ipc';
+import { authIpcHandlers } from './ipc/auth-ipc';
+import { connectionIpcHandlers } from './ipc/connection-ipc';
+import { appSenderCheck, registerHandlers } from './ipc/ipc-guard';
+import { settingsIpcHandlers } from './ipc/settings-ipc';
+import { menuTemplate } from './menu';
+import { createSettingsStore } from './settings-store';
+import { createTokenStore } from './token-store';
+import { createMainWindow, isExternalWebUrl, lockPermissions, productName } from './window';
+
+/** dist-electron/: main.js, preload.cjs and server-process.js sit side by side; the renderer next door. */
+const buildDir = import.meta.dirname;
+const rendererDir = join(buildDir, '..', 'renderer-dist');
+const devServerUrl = process.env.VITE_DEV_SERVER_URL || undefined;
+
+log.initialize({ preload: false });
+log.transports.file.level = 'info';
+log.errorHandler.startCatching({ showDialog: false });
+app.setName(productName);
+
+// Must happen before `ready`: the scheme is standard and secure, like https.
+protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
+
+let mainWindow: BrowserWindow | null = null;
+let quitting = false;
+
+if (!app.requestSingleInstanceLock()) {
+  // Another copy already runs (with the same database): hand over to it.
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  });
+  app.whenReady().then(start, (error: unknown) => {
+    log.error('app failed to become ready', error);
+    app.exit(1);
+  });
+}
+
+async function start() {
+  const userDataDir = app.getPath('userData');
+  log.info(`starting ${productName} ${app.getVersion()}; data in ${userDataDir}`);
+
+  const settingsFile = new Store({ name: 'settings' });
+  const sessionFile = new Store({ name: 'session' });
+  const settings = createSettingsStore(settingsFile);
+  // After `ready`: only then does safeStorage know its real backend (DESIGN.md, security facts).
+  const tokens = createTokenStore({ safeStorage, store: sessionFile, platform: process.platform });
+
+  const embedded = createEmbeddedServer({
+    fork: (modulePath, args, options) => utilityProcess.fork(modulePath, args, options),
+    entryPath: join(buildDir, 'server-process.js'),
+    userDataDir,
+    baseEnv: process.env,
+    extraOrigins: devServerUrl ? [new URL(devServerUrl).origin] : [],
+    log,
+  });
+  const connection = createConnectionService({
+    settings,
+    embedded,
+    onApiBaseChanged: () => {
+      // The token belonged to the other server; the page reloads so its CSP names the new API base.
+      void tokens.clear();
+      setTimeout(() => mainWindow?.webContents.reloadIgnoringCache(), 200);
+    },
+  });
+
+  protocol.handle(
+    appScheme,
+    createAppProtocolHandler({ rootDir: rendererDir, csp: () => buildCsp(connection.apiBase()) }),
+  );
+  lockPermissions(session.defaultSession, devServerUrl);
+
+  const isTrusted = appSenderCheck(devServerUrl);
+  registerHandlers(ipcMain, {
+    ...authIpcHandlers({ isTrusted, tokens }),
+    ...settingsIpcHandlers({ isTrusted, settings }),
+    ...connectionIpcHandlers({ isTrusted, connection }),
+    ...appIpcHandlers({ isTrusted, version: () => app.getVersion() }),
+  });
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({
+        isDev: Boolean(devServerUrl) || !app.isPackaged,
+        openLogFolder: () => void shell.openPath(dirname(log.transports.file.getFile().path)),
+        openDataFolder: () => void shell.openPath(join(userDataDir, 'data')),
+      }),
+    ),
+  );
+
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    // Let the server close its database before the app goes.
+    event.preventDefault();
+    quitting = true;
+    embedded
+      .stop()
+      .catch((error: unknown) => log.error('embedded server did not stop cleanly', error))
+      .finally(() => app.quit());
+  });
+  app.on('window-all-closed', () => app.quit());
+
+  // The page's CSP names the API base, so wait for the embedded server (or its error) before loading it.
+  await connection.startup();
+  const iconPath = join(app.getAppPath(), 'resources', 'icon.png');
+  mainWindow = createMainWindow({
+    BrowserWindow,
+    preloadPath: join(buildDir, 'preload.cjs'),
+    iconPath: existsSync(iconPath) ? iconPath : undefined,
+    devServerUrl,
+    openExternal: (url) => (isExternalWebUrl(url) ? shell.openExternal(url) : undefined),
+  });
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+  log.info(`window opened on ${devServerUrl ?? appOrigin}`);
+}

@@ -1,0 +1,47 @@
+import type { ServerProcessMessage } from './server-process-messages';
+
+/** The part of Electron's `process.parentPort` (in a utility process) used here. */
+export interface ParentPortLike {
+  postMessage(message: ServerProcessMessage): void;
+  on(event: 'message', listener: (event: { data: unknown }) => void): unknown;
+}
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ServerProcessDeps<Config> {
+  parentPort: ParentPortLike;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  parseConfig: (env: Record<string, string | undefined>, cwd: string) => Config;
+  startServer: (config: Config) => Promise<RunningServer>;
+  exit: (code: number) => void;
+}
+
+/**
+ * The embedded server's life inside its utility process: start from the environment main prepared, tell
+ * main the URL (or why it failed), and close cleanly when main says stop.
+ */
+export async function runServerProcess<Config>(deps: ServerProcessDeps<Config>): Promise<RunningServer | null> {
+  let server: RunningServer;
+  try {
+    server = await deps.startServer(deps.parseConfig(deps.env, deps.cwd));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.parentPort.postMessage({ type: 'failed', message });
+    deps.exit(1);
+    return null;
+  }
+  deps.parentPort.on('message', (event) => {
+    const data = event.data as { type?: unknown } | null;
+    if (data?.type !== 'stop') return;
+    server.close().then(
+      () => deps.exit(0),
+      () => deps.exit(1),
+    );
+  });
+  deps.parentPort.postMessage({ type: 'ready', url: server.url });
+  return server;
+}

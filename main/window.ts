@@ -1,0 +1,114 @@
+import type {
+  BrowserWindow,
+  BrowserWindowConstructorOptions,
+  HandlerDetails,
+  Session,
+  WebContents,
+  WindowOpenHandlerResponse,
+} from 'electron';
+import { appEntryUrl } from './app-protocol';
+import { isAppUrl } from './trusted-origin';
+
+export const productName = '二手车出口业务管理系统';
+
+/** The options that make the renderer an ordinary, sandboxed web page with no Node. */
+export function mainWindowOptions(preloadPath: string, iconPath?: string): BrowserWindowConstructorOptions {
+  return {
+    title: productName,
+    width: 1440,
+    height: 900,
+    minWidth: 800,
+    minHeight: 600,
+    show: false,
+    backgroundColor: '#ffffff',
+    autoHideMenuBar: true,
+    ...(iconPath ? { icon: iconPath } : {}),
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      // Chromium's PDF viewer shows PDF previews (a blob: URL in an iframe); it needs plugins on.
+      plugins: true,
+    },
+  };
+}
+
+export interface NavigationLockOptions {
+  devServerUrl?: string;
+  openExternal: (url: string) => Promise<void> | void;
+}
+
+/** Only http and https leave the app, and only to the system browser: never file:, javascript: or others. */
+export function isExternalWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+type NavigationEvent = { preventDefault(): void; url?: string };
+type LockableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
+
+/**
+ * The window never leaves the app: navigation outside `app://renderer` (or the dev server) is stopped, new
+ * windows are refused, and an http(s) link asked for in a new window opens in the system browser.
+ */
+export function lockNavigation(contents: LockableContents, options: NavigationLockOptions): void {
+  const guard = (event: NavigationEvent, url: string) => {
+    if (!isAppUrl(url, options.devServerUrl)) event.preventDefault();
+  };
+  contents.on('will-navigate', (event, url) => guard(event, url ?? event.url ?? ''));
+  contents.on('will-redirect', (event, url) => guard(event, url ?? event.url ?? ''));
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler((details: HandlerDetails): WindowOpenHandlerResponse => {
+    if (isExternalWebUrl(details.url)) void options.openExternal(details.url);
+    return { action: 'deny' };
+  });
+}
+
+/** Permissions a back-office page may use: the fullscreen button and copying to the clipboard, nothing else. */
+const grantedPermissions = new Set(['fullscreen', 'clipboard-sanitized-write']);
+
+export function isPermissionGranted(permission: string, requestingUrl: string | undefined, devServerUrl?: string) {
+  return grantedPermissions.has(permission) && isAppUrl(requestingUrl, devServerUrl);
+}
+
+/** Camera, microphone, geolocation, notifications, USB…: refused for every page. */
+export function lockPermissions(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
+  devServerUrl?: string,
+) {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    callback(isPermissionGranted(permission, details.requestingUrl, devServerUrl));
+  });
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionGranted(permission, requestingOrigin, devServerUrl),
+  );
+}
+
+export interface CreateWindowDeps {
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
+  preloadPath: string;
+  iconPath?: string;
+  devServerUrl?: string;
+  openExternal: (url: string) => Promise<void> | void;
+}
+
+export function createMainWindow(deps: CreateWindowDeps): BrowserWindow {
+  const window = new deps.BrowserWindow(mainWindowOptions(deps.preloadPath, deps.iconPath));
+  lockNavigation(window.webContents, { devServerUrl: deps.devServerUrl, openExternal: deps.openExternal });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(deps.devServerUrl ?? appEntryUrl);
+  return window;
+}
