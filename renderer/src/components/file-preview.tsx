@@ -1,0 +1,63 @@
+/**
+ * FilePreview: the stored files of a record, read-only (detail pages, the record view).
+ * - Pictures (jpg, png, jpeg: spec part 1, section 9) show as `size`×`size` thumbnails (160 by default,
+ *   the record view's size) that open antd's image preview.
+ * - PDFs are links that open a dialog with the PDF in an iframe.
+ * - Anything else is a link that downloads the file under its name.
+ * Every file is fetched with the token and shown from an object URL, revoked when the widget goes away.
+ *
+ * Props: `paths` (stored `/storage/…` paths; empty values are skipped), `names` (path → the file's own,
+ * usually Chinese, name where known), `size`, `emptyText` (shown when there is no file; nothing by default).
+ */
+import { useState, type ReactNode } from 'react';
+import { Space, Typography } from 'antd';
+import { isImagePath } from '../../../contract/upload';
+import { displayName, PdfPreviewDialog, StoredFileLink, StoredImage } from './stored-file';
+
+export const RECORD_THUMBNAIL_SIZE = 160;
+
+export interface FilePreviewProps {
+  paths: readonly (string | null | undefined)[] | string | null | undefined;
+  names?: Readonly<Record<string, string>>;
+  size?: number;
+  emptyText?: ReactNode;
+}
+
+/** Records keep one file as a string and several as a list; both read the same here. */
+export const storedPaths = (paths: FilePreviewProps['paths']): string[] =>
+  (Array.isArray(paths) ? paths : [paths]).filter((path): path is string => typeof path === 'string' && path !== '');
+
+export function FilePreview({ paths, names, size = RECORD_THUMBNAIL_SIZE, emptyText = null }: FilePreviewProps) {
+  const [pdfPath, setPdfPath] = useState<string | undefined>(undefined);
+  const files = storedPaths(paths);
+  if (files.length === 0) return emptyText ? <Typography.Text type="secondary">{emptyText}</Typography.Text> : null;
+
+  const images = files.filter(isImagePath);
+  const others = files.filter((path) => !isImagePath(path));
+
+  return (
+    <div className="file-preview">
+      {images.length > 0 && (
+        <Space wrap size={8} style={{ marginBottom: others.length > 0 ? 8 : 0 }}>
+          {images.map((path, index) => (
+            <StoredImage key={`${index}:${path}`} path={path} name={displayName(path, names)} size={size} />
+          ))}
+        </Space>
+      )}
+      {others.length > 0 && (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {others.map((path, index) => (
+            <li key={`${index}:${path}`}>
+              <StoredFileLink path={path} name={displayName(path, names)} onPreviewPdf={setPdfPath} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <PdfPreviewDialog
+        path={pdfPath}
+        name={pdfPath ? displayName(pdfPath, names) : ''}
+        onClose={() => setPdfPath(undefined)}
+      />
+    </div>
+  );
+}

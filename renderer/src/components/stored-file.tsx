@@ -1,0 +1,181 @@
+/**
+ * The pieces that show one stored file, shared by FilePreview and UploadSlot. Every byte comes through
+ * `fetchFileBlob` (bearer header) and is shown from an object URL: no `/storage` link and no token ever
+ * reaches an `<img>`, an `<iframe>` or an `<a href>`.
+ */
+import { useState, type CSSProperties } from 'react';
+import { Button, Image, Modal, Spin, Typography } from 'antd';
+import { DownloadOutlined, FileOutlined, FilePdfOutlined, PictureOutlined } from '@ant-design/icons';
+import { fileExtension } from '../../../contract/upload';
+import { fetchFileBlob, storedFileName } from '../api/file-blob';
+import { useObjectUrl } from './use-object-url';
+
+/** How long a download's object URL lives: long enough for the browser to start saving it. */
+const DOWNLOAD_URL_LIFETIME_MS = 60_000;
+
+export const isPdfPath = (path: string): boolean => fileExtension(path) === 'pdf';
+
+/** The name a clerk sees: the file's own (Chinese) name when known, else the stored file's name. */
+export const displayName = (path: string, names?: Readonly<Record<string, string>>): string =>
+  names?.[path] || storedFileName(path);
+
+/** Saves a stored file under its name through a short-lived object URL. Failures toast (http-client). */
+export async function downloadStoredFile(path: string, name: string): Promise<void> {
+  const blob = await fetchFileBlob(path, { silent: false });
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
+}
+
+const tileStyle = (size: number): CSSProperties => ({
+  width: size,
+  height: size,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  border: '1px solid #d9d9d9',
+  borderRadius: 8,
+  background: '#fafafa',
+  overflow: 'hidden',
+  padding: 0,
+});
+
+export interface StoredImageProps {
+  path: string;
+  name: string;
+  /** Width and height of the thumbnail in pixels. */
+  size: number;
+}
+
+/** A thumbnail that opens antd's image preview (click, Enter or Space). */
+export function StoredImage({ path, name, size }: StoredImageProps) {
+  const loaded = useObjectUrl(path);
+  const [open, setOpen] = useState(false);
+
+  if (loaded.status === 'error') {
+    return (
+      <span role="img" aria-label={`${name}：图片加载失败`} title={loaded.message} style={tileStyle(size)}>
+        <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center' }}>
+          <PictureOutlined /> 图片加载失败
+        </Typography.Text>
+      </span>
+    );
+  }
+  if (loaded.status !== 'ready') {
+    return (
+      <span role="img" aria-label={`${name}：加载中`} aria-busy="true" style={tileStyle(size)}>
+        <Spin size="small" />
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="stored-image"
+      aria-label={`预览 ${name}`}
+      title={name}
+      style={{ ...tileStyle(size), cursor: 'zoom-in' }}
+      onClick={() => setOpen(true)}
+    >
+      <Image
+        src={loaded.url}
+        alt={name}
+        width={size}
+        height={size}
+        style={{ objectFit: 'cover' }}
+        preview={{ open, onOpenChange: setOpen }}
+      />
+    </button>
+  );
+}
+
+export interface PdfPreviewDialogProps {
+  path: string | undefined;
+  name: string;
+  onClose: () => void;
+}
+
+/** A PDF in Chromium's own viewer, from an object URL; loaded only while the dialog is open. */
+export function PdfPreviewDialog({ path, name, onClose }: PdfPreviewDialogProps) {
+  const loaded = useObjectUrl(path);
+  const [saving, setSaving] = useState(false);
+  const save = () => {
+    if (!path) return;
+    setSaving(true);
+    downloadStoredFile(path, name)
+      .catch(() => undefined)
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Modal
+      open={path !== undefined}
+      title={name}
+      width={960}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="download" icon={<DownloadOutlined />} loading={saving} onClick={save}>
+          下载
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          关闭
+        </Button>,
+      ]}
+    >
+      {loaded.status === 'ready' ? (
+        <iframe title={name} src={loaded.url} style={{ width: '100%', height: '70vh', border: 0 }} />
+      ) : loaded.status === 'error' ? (
+        <Typography.Text type="danger">{loaded.message}</Typography.Text>
+      ) : (
+        <div style={{ height: '70vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Spin description="正在加载…">
+            <div style={{ width: 120, height: 60 }} />
+          </Spin>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+export interface StoredFileLinkProps {
+  path: string;
+  name: string;
+  /** Called for a PDF instead of downloading it: the owner shows PdfPreviewDialog. */
+  onPreviewPdf?: (path: string) => void;
+}
+
+/** A file as a link: a PDF opens in the preview dialog, anything else downloads under its name. */
+export function StoredFileLink({ path, name, onPreviewPdf }: StoredFileLinkProps) {
+  const [busy, setBusy] = useState(false);
+  const pdf = isPdfPath(path) && onPreviewPdf !== undefined;
+  const open = () => {
+    if (pdf) {
+      onPreviewPdf(path);
+      return;
+    }
+    setBusy(true);
+    downloadStoredFile(path, name)
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button
+      type="link"
+      size="small"
+      icon={pdf ? <FilePdfOutlined /> : <FileOutlined />}
+      loading={busy}
+      onClick={open}
+      title={pdf ? `预览 ${name}` : `下载 ${name}`}
+      style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+    >
+      {name}
+    </Button>
+  );
+}
