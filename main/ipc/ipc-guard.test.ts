@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { desktopChannels } from '../../contract/desktop-api';
+import type { ConnectionService } from '../connection';
+import type { SettingsStore } from '../settings-store';
+import { foreignSenders } from '../test-support/ipc-events';
+import type { TokenStore } from '../token-store';
+import { appIpcHandlers } from './app-ipc';
+import { authIpcHandlers } from './auth-ipc';
+import { connectionIpcHandlers } from './connection-ipc';
+import { appSenderCheck, ipcMessages, registerHandlers, type GuardedHandler } from './ipc-guard';
+import { settingsIpcHandlers } from './settings-ipc';
+
+/** Every dependency throws: a handler that reached one would fail the test with another message. */
+const untouchable = new Proxy(
+  {},
+  {
+    get: () => () => {
+      throw new Error('a refused call reached the handler');
+    },
+  },
+);
+
+describe('IPC registration', () => {
+  const isTrusted = appSenderCheck();
+  const handle = new Map<string, GuardedHandler>();
+  registerHandlers(
+    {
+      handle: (channel, listener) => {
+        expect(handle.has(channel)).toBe(false);
+        handle.set(channel, listener);
+      },
+    },
+    {
+      ...authIpcHandlers({ isTrusted, tokens: untouchable as TokenStore }),
+      ...settingsIpcHandlers({ isTrusted, settings: untouchable as SettingsStore }),
+      ...connectionIpcHandlers({ isTrusted, connection: untouchable as ConnectionService }),
+      ...appIpcHandlers({ isTrusted, version: untouchable as () => string }),
+    },
+  );
+
+  it('registers exactly the channels of the contract, all prefixed desktop:', () => {
+    expect([...handle.keys()].sort()).toEqual(Object.values(desktopChannels).sort());
+    for (const channel of handle.keys()) expect(channel).toMatch(/^desktop:/);
+  });
+
+  it('checks the sender before anything else on every channel', async () => {
+    for (const [channel, handler] of handle) {
+      for (const [label, event] of foreignSenders) {
+        await expect(handler(event, 'x'), `${channel} from ${label}`).rejects.toThrow(ipcMessages.untrustedSender);
+      }
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import { EventEmitter } from 'node:events';
+import type { BrowserWindow, BrowserWindowConstructorOptions, HandlerDetails, Session, WebContents } from 'electron';
+import { describe, expect, it } from 'vitest';
+import { createMainWindow, isPermissionGranted, lockNavigation, lockPermissions, mainWindowOptions } from './window';
+
+/** Hand-made stand-ins for the few WebContents and BrowserWindow members the window code uses. */
+class FakeWebContents extends EventEmitter {
+  openHandler: ((details: HandlerDetails) => { action: string }) | null = null;
+  setWindowOpenHandler(handler: (details: HandlerDetails) => { action: string }) {
+    this.openHandler = handler;
+  }
+  /** Emits like Electron: an event whose preventDefault() can be called, then the URL. */
+  attempt(name: 'will-navigate' | 'will-redirect' | 'will-attach-webview', url: string) {
+    let prevented = false;
+    this.emit(name, { preventDefault: () => (prevented = true), url }, url);
+    return prevented;
+  }
+}
+
+const openDetails = (url: string) => ({ url }) as HandlerDetails;
+
+function lockedContents(devServerUrl?: string) {
+  const contents = new FakeWebContents();
+  const opened: string[] = [];
+  lockNavigation(contents as unknown as WebContents, { devServerUrl, openExternal: (url) => void opened.push(url) });
+  return { contents, opened };
+}
+
+describe('main window', () => {
+  it('is sandboxed, isolated and has no Node', () => {
+    const options = mainWindowOptions('/app/dist-electron/preload.cjs');
+    expect(options.webPreferences).toMatchObject({
+      preload: '/app/dist-electron/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(options.title).toBe('二手车出口业务管理系统');
+    // Electron's remote module no longer exists; nothing may try to turn it back on.
+    expect(JSON.stringify(options)).not.toMatch(/enableRemoteModule|remote/);
+  });
+
+  it('stays inside app://renderer', () => {
+    const { contents } = lockedContents();
+    expect(contents.attempt('will-navigate', 'app://renderer/staff')).toBe(false);
+    expect(contents.attempt('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(contents.attempt('will-navigate', 'file:///C:/Windows/win.ini')).toBe(true);
+    expect(contents.attempt('will-navigate', 'app://other/index.html')).toBe(true);
+    expect(contents.attempt('will-navigate', 'http://localhost:5173/')).toBe(true);
+    expect(contents.attempt('will-redirect', 'https://evil.example/')).toBe(true);
+    expect(contents.attempt('will-attach-webview', 'https://evil.example/')).toBe(true);
+  });
+
+  it('allows the vite dev server only while developing', () => {
+    const { contents } = lockedContents('http://localhost:5173/');
+    expect(contents.attempt('will-navigate', 'http://localhost:5173/login')).toBe(false);
+    expect(contents.attempt('will-navigate', 'http://localhost:5174/login')).toBe(true);
+  });
+
+  it('denies every new window and opens only http(s) links in the system browser', () => {
+    const { contents, opened } = lockedContents();
+    for (const url of [
+      'https://www.example.com/help',
+      'http://10.0.0.5/doc',
+      'file:///C:/Windows/System32/calc.exe',
+      'javascript:alert(1)',
+      'smb://server/share',
+      'app://renderer/dashboard',
+      'not a url',
+    ]) {
+      expect(contents.openHandler?.(openDetails(url))).toEqual({ action: 'deny' });
+    }
+    expect(opened).toEqual(['https://www.example.com/help', 'http://10.0.0.5/doc']);
+  });
+
+  it('creates the window with those options, the lock, and loads app://renderer', () => {
+    const created: { options: BrowserWindowConstructorOptions; loaded: string[]; window: FakeWindow }[] = [];
+    class FakeWindow extends EventEmitter {
+      webContents = new FakeWebContents();
+      loaded: string[] = [];
+      shown = false;
+      constructor(options: BrowserWindowConstructorOptions) {
+        super();
+        created.push({ options, loaded: this.loaded, window: this });
+      }
+      loadURL(url: string) {
+        this.loaded.push(url);
+        return Promise.resolve();
+      }
+      show() {
+        this.shown = true;
+      }
+    }
+    createMainWindow({
+      BrowserWindow: FakeWindow as unknown as new (options: BrowserWindowConstructorOptions) => BrowserWindow,
+      preloadPath: '/app/dist-electron/preload.cjs',
+      openExternal: () => undefined,
+    });
+    const [first] = created;
+    expect(first?.options.webPreferences?.sandbox).toBe(true);
+    expect(first?.loaded).toEqual(['app://renderer/index.html']);
+    expect(first?.window.webContents.openHandler).not.toBeNull();
+    expect(first?.window.webContents.attempt('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(first?.window.shown).toBe(false);
+    first?.window.emit('ready-to-show');
+    expect(first?.window.shown).toBe(true);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses everything but fullscreen and clipboard writes from our own page', () => {
+    for (const permission of ['media', 'geolocation', 'notifications', 'midi', 'hid', 'serial', 'openExternal']) {
+      expect(isPermissionGranted(permission, 'app://renderer/dashboard'), permission).toBe(false);
+    }
+    expect(isPermissionGranted('fullscreen', 'app://renderer/dashboard')).toBe(true);
+    expect(isPermissionGranted('clipboard-sanitized-write', 'app://renderer/')).toBe(true);
+    expect(isPermissionGranted('fullscreen', 'https://evil.example/')).toBe(false);
+    expect(isPermissionGranted('fullscreen', undefined)).toBe(false);
+  });
+
+  it('installs the request and check handlers on the session', () => {
+    let request: ((...args: unknown[]) => void) | undefined;
+    let check: ((...args: unknown[]) => boolean) | undefined;
+    const session = {
+      setPermissionRequestHandler: (handler: typeof request) => (request = handler),
+      setPermissionCheckHandler: (handler: typeof check) => (check = handler),
+    };
+    lockPermissions(session as unknown as Session);
+    const answers: boolean[] = [];
+    request?.(null, 'media', (granted: boolean) => answers.push(granted), { requestingUrl: 'app://renderer/' });
+    request?.(null, 'fullscreen', (granted: boolean) => answers.push(granted), { requestingUrl: 'app://renderer/' });
+    expect(answers).toEqual([false, true]);
+    expect(check?.(null, 'geolocation', 'app://renderer')).toBe(false);
+  });
+});
