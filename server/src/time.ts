@@ -7,6 +7,16 @@
 /** The current instant in the stored form. */
 export const nowIso = (): string => new Date().toISOString();
 
+/**
+ * The `updated_at` for a change of a record last changed at `previous`: now, but always later than
+ * `previous`, so that two saves within one millisecond still differ and the stale-save check sees them.
+ */
+export const nextUpdatedAt = (previous: string): string => {
+  const now = Date.now();
+  const before = Date.parse(previous);
+  return new Date(Number.isNaN(before) || now > before ? now : before + 1).toISOString();
+};
+
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 const formatterFor = (timeZone: string): Intl.DateTimeFormat => {

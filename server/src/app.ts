@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import packageJson from '../../package.json';
+import type { AppContext } from './app-context';
+import type { AppConfig } from './config';
+import { createDatabase } from './db/database';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { sessionRoutes } from './modules/session/session.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerFormBody } from './plugins/form-body';
+import { registerSecurity } from './plugins/security';
+
+export interface BuildAppOptions {
+  /** Fastify's pino logger: `false` in tests, options (level, file) from the command line. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const APP_VERSION: string = packageJson.version;
+
+/** Fastify's type for the HTTPS flavour differs only in the raw server; the routes see the same API. */
+const createFastify = (config: AppConfig, options: BuildAppOptions): FastifyInstance => {
+  const common = {
+    logger: options.logger ?? { level: 'info' },
+    // A random id per request: logs of several server instances never mix up their requests.
+    genReqId: () => randomUUID(),
+    bodyLimit: config.bodyLimitBytes,
+    requestTimeout: config.requestTimeoutMs,
+  };
+  if (!config.tls) return Fastify(common);
+  const https = { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) };
+  return Fastify({ ...common, https }) as unknown as FastifyInstance;
+};
+
+/** Serves the built renderer (WEB_DIR); unknown page paths get its index.html (client-side routes). */
+const registerWeb = async (app: FastifyInstance, webDir: string) => {
+  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`WEB_DIR 中没有 index.html：${webDir}`);
+  await app.register(fastifyStatic, {
+    root: webDir,
+    // One route per built file, found at start: no catch-all route that would shadow the API's 404.
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      // Vite puts a content hash in every asset name; the page itself must always be fetched afresh.
+      const isHashedAsset = /[\\/]assets[\\/]/.test(path);
+      reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+};
+
+/**
+ * The whole REST server, ready for `inject` or `listen`. It opens the database named by the config
+ * (lazily) and closes it when the app closes; it does not migrate (main.ts does, before listening).
+ */
+export const buildApp = async (config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> => {
+  // Zod's own messages (a rule without a message of ours) in Chinese.
+  z.config(z.locales.zhCN());
+
+  const app = createFastify(config, options);
+  const db = createDatabase(config.database);
+  const ctx: AppContext = { db, config, version: APP_VERSION };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerFormBody(app);
+
+  const webDir = config.webDir;
+  registerErrorHandling(app, {
+    spaFallback: webDir
+      ? (_request, reply) => reply.code(200).header('Cache-Control', 'no-cache').sendFile('index.html', webDir)
+      : undefined,
+  });
+  // Headers first, so that the auth hook's 401 and 403 carry them too.
+  await registerSecurity(app, config);
+  registerAuth(app);
+
+  await app.register(sessionRoutes);
+  await app.register(staffRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(filesRoutes, { storageDir: config.storageDir });
+
+  if (webDir) await registerWeb(app, webDir);
+  return app;
+};

@@ -1,0 +1,211 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type HealthAnswer,
+  type LoginAnswer,
+  type LoginBody,
+  type ResetPasswordBody,
+  sessionMessages,
+  type SetupBody,
+  type SetupStatus,
+  type UserInfo,
+} from '../../../../contract/session';
+import type { Actor, AppContext } from '../../app-context';
+import { isSerializationFailure, isUniqueViolation } from '../../db/errors';
+import { conflict, forbidden, tooManyRequests, unauthorized, unprocessable } from '../../http-errors';
+import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
+import { writeAudit } from '../audit/audit.repository';
+import {
+  countAllUsers,
+  findLiveUserById,
+  findLiveUserByUsername,
+  insertUser,
+  updateLiveUser,
+} from '../staff/staff.repository';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
+import {
+  countLoginFailures,
+  deleteLoginFailures,
+  findSessionByTokenHash,
+  insertSession,
+  recordLoginFailure,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+} from './session.repository';
+
+/** Session rules of API.md. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_THROTTLE_LIMIT = 5;
+/** `last_used_at` is written at most once a minute per session: the idle end moves by the minute. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** The one role of this version (DOMAIN.md); the user info's role list is never empty. */
+export const ROLES = ['admin'];
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  nickname: string;
+  roles: string[];
+}
+
+export interface Authenticated {
+  user: AuthUser;
+  sessionId: number;
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** 32 random bytes, base64url: what the client holds. Only its hash is stored. */
+const newToken = () => randomBytes(32).toString('base64url');
+
+const isoBefore = (milliseconds: number) => new Date(Date.now() - milliseconds).toISOString();
+
+export const health = async ({ config, version }: AppContext): Promise<HealthAnswer> => ({
+  status: 'ok',
+  version,
+  database: config.database.kind,
+});
+
+/** The bearer-token check of every protected route. */
+export const authenticate = async ({ db }: AppContext, token: string): Promise<Authenticated> => {
+  const row = await findSessionByTokenHash(db, hashToken(token));
+  if (!row || row.deleted_at !== null) throw unauthorized();
+  const now = Date.now();
+  const lastUsed = Date.parse(row.last_used_at);
+  if (Date.parse(row.expires_at) <= now || lastUsed + SESSION_IDLE_MS <= now) throw unauthorized();
+  // Before the revocation check: disabling an account revokes its sessions, and the clerk should
+  // learn why rather than be told the login expired.
+  if (row.status !== 1) throw forbidden(sessionMessages.disabled);
+  if (row.revoked_at !== null) throw unauthorized();
+  if (now - lastUsed >= TOUCH_INTERVAL_MS) await touchSession(db, row.session_id, new Date(now).toISOString());
+  return {
+    user: { id: row.user_id, username: row.username, nickname: row.nickname, roles: ROLES },
+    sessionId: row.session_id,
+  };
+};
+
+export const setupStatus = async ({ db }: AppContext): Promise<SetupStatus> => ({
+  needs_setup: (await countAllUsers(db)) === 0,
+});
+
+/** Creates the first account; refused once any account exists. */
+export const setup = async ({ db, config }: AppContext, body: SetupBody, actor: Actor): Promise<{ id: number }> => {
+  if ((await countAllUsers(db)) > 0) throw conflict(sessionMessages.setupDone);
+  const passwordHash = await hashPassword(body.password, config.passwordHashCost);
+  const at = nowIso();
+  try {
+    // Serializable on PostgreSQL: two first-run setups racing each other cannot both create an account.
+    return await db
+      .transaction()
+      .setIsolationLevel('serializable')
+      .execute(async (trx) => {
+        if ((await countAllUsers(trx)) > 0) throw conflict(sessionMessages.setupDone);
+        const id = await insertUser(trx, {
+          username: body.username,
+          nickname: body.nickname,
+          phone_number: body.phone_number,
+          password_hash: passwordHash,
+          created_at: at,
+          updated_at: at,
+          deleted_at: null,
+        });
+        const after = { id, username: body.username, nickname: body.nickname, phone_number: body.phone_number };
+        await writeAudit(trx, { ...actor, userId: id }, { action: 'setup', entity: 'user', entityId: id, after });
+        return { id };
+      });
+  } catch (error) {
+    if (isSerializationFailure(error) || isUniqueViolation(error)) throw conflict(sessionMessages.setupDone);
+    throw error;
+  }
+};
+
+export const login = async ({ db, config }: AppContext, body: LoginBody, actor: Actor): Promise<LoginAnswer> => {
+  const ip = actor.ip ?? 'unknown';
+  const windowStart = isoBefore(LOGIN_THROTTLE_WINDOW_MS);
+  if ((await countLoginFailures(db, body.username, ip, windowStart)) >= LOGIN_THROTTLE_LIMIT) {
+    throw tooManyRequests(sessionMessages.throttled);
+  }
+  const user = await findLiveUserByUsername(db, body.username);
+  const passwordMatches = user
+    ? await verifyPassword(body.password, user.password_hash)
+    : await verifyAgainstDecoy(body.password, config.passwordHashCost);
+  if (!user || !passwordMatches) {
+    await db.transaction().execute(async (trx) => {
+      await deleteLoginFailures(trx, body.username, ip, windowStart);
+      await recordLoginFailure(trx, body.username, ip, nowIso());
+    });
+    throw unauthorized(sessionMessages.wrongPair);
+  }
+  // Only someone who knows the password learns that the account is disabled.
+  if (user.status !== 1) throw forbidden(sessionMessages.disabled);
+
+  const token = newToken();
+  const now = Date.now();
+  const createdAt = new Date(now).toISOString();
+  const expiresAt = new Date(now + SESSION_LIFETIME_MS).toISOString();
+  await db.transaction().execute(async (trx) => {
+    await deleteLoginFailures(trx, body.username, ip);
+    const sessionId = await insertSession(trx, {
+      token_hash: hashToken(token),
+      user_id: user.id,
+      created_at: createdAt,
+      last_used_at: createdAt,
+      expires_at: expiresAt,
+      revoked_at: null,
+      ip: actor.ip,
+      user_agent: null,
+    });
+    await writeAudit(trx, { ...actor, userId: user.id }, { action: 'login', entity: 'session', entityId: sessionId });
+  });
+  return {
+    token,
+    expires_at: formatTimestamp(expiresAt, config.timeZone),
+    user: { id: user.id, nickname: user.nickname, username: user.username },
+  };
+};
+
+export const logout = async ({ db }: AppContext, sessionId: number, actor: Actor): Promise<void> => {
+  await db.transaction().execute(async (trx) => {
+    await revokeSession(trx, sessionId, nowIso());
+    await writeAudit(trx, actor, { action: 'logout', entity: 'session', entityId: sessionId });
+  });
+};
+
+export const userInfo = (user: AuthUser): UserInfo => ({
+  id: user.id,
+  username: user.username,
+  name: user.nickname,
+  avatar: '',
+  introduction: '',
+  roles: user.roles,
+});
+
+/** The logged-in user's own password change: the other sessions of the account end, this one stays. */
+export const changePassword = async (
+  { db, config }: AppContext,
+  auth: Authenticated,
+  body: ResetPasswordBody,
+  actor: Actor,
+): Promise<void> => {
+  const user = await findLiveUserById(db, auth.user.id);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(body.password, user.password_hash))) {
+    throw unprocessable(sessionMessages.oldPasswordWrong, 'password');
+  }
+  const passwordHash = await hashPassword(body.new_password, config.passwordHashCost);
+  const at = nextUpdatedAt(user.updated_at);
+  await db.transaction().execute(async (trx) => {
+    const changed = await updateLiveUser(trx, user.id, { password_hash: passwordHash, updated_at: at });
+    if (!changed) throw unauthorized();
+    const revoked = await revokeUserSessions(trx, user.id, at, auth.sessionId);
+    await writeAudit(trx, actor, {
+      action: 'password_change',
+      entity: 'user',
+      entityId: user.id,
+      after: { password_changed: true, sessions_revoked: revoked },
+    });
+  });
+};

@@ -1,0 +1,215 @@
+import type { Paged, PageQuery } from '../../../../contract/common';
+import { messages } from '../../../../contract/common';
+import {
+  type Staff,
+  STAFF_STATUS,
+  type StaffCreateBody,
+  staffMessages,
+  type StaffSwitchAnswer,
+  type StaffUpdateBody,
+} from '../../../../contract/staff';
+import type { Actor, AppContext } from '../../app-context';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { paged } from '../../envelope';
+import { conflict, notFound, unprocessable } from '../../http-errors';
+import { formatTimestamp, nextUpdatedAt, nowIso, parseTimestamp } from '../../time';
+import { writeAudit } from '../audit/audit.repository';
+import { hashPassword } from '../session/password';
+import type { Authenticated } from '../session/session.service';
+import { revokeUserSessions } from '../session/session.repository';
+import {
+  countLiveUsers,
+  findLiveUserById,
+  findLiveUserByUsername,
+  insertUser,
+  listLiveUsers,
+  updateLiveUser,
+} from './staff.repository';
+import type { UserRow } from './staff.table';
+
+export const UPDATED_AT_FORMAT_MESSAGE = '更新时间格式不正确';
+
+export const toStaff = (row: UserRow, timeZone: string): Staff => ({
+  id: row.id,
+  username: row.username,
+  nickname: row.nickname,
+  phone_number: row.phone_number,
+  created_at: formatTimestamp(row.created_at, timeZone),
+  updated_at: formatTimestamp(row.updated_at, timeZone),
+  status: row.status,
+});
+
+/** What the audit log keeps of an account: never the password hash. */
+const auditView = (row: UserRow) => ({
+  username: row.username,
+  nickname: row.nickname,
+  phone_number: row.phone_number,
+  status: row.status,
+  deleted_at: row.deleted_at,
+});
+
+const requireStaff = async (db: Db, id: number): Promise<UserRow> => {
+  const row = await findLiveUserById(db, id);
+  if (!row) throw notFound();
+  return row;
+};
+
+export const listStaff = async ({ db, config }: AppContext, query: PageQuery): Promise<Paged<Staff>> => {
+  const [rows, total] = await Promise.all([
+    listLiveUsers(db, (query.page - 1) * query.limit, query.limit),
+    countLiveUsers(db),
+  ]);
+  return paged(
+    rows.map((row) => toStaff(row, config.timeZone)),
+    total,
+    query.page,
+    query.limit,
+  );
+};
+
+export const getStaff = async ({ db, config }: AppContext, id: number): Promise<Staff> =>
+  toStaff(await requireStaff(db, id), config.timeZone);
+
+export const createStaff = async (
+  { db, config }: AppContext,
+  body: StaffCreateBody,
+  actor: Actor,
+): Promise<{ id: number }> => {
+  if (await findLiveUserByUsername(db, body.username)) throw conflict(staffMessages.usernameTaken);
+  const passwordHash = await hashPassword(body.password, config.passwordHashCost);
+  const at = nowIso();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const id = await insertUser(trx, {
+        username: body.username,
+        nickname: body.nickname,
+        phone_number: body.phone_number,
+        password_hash: passwordHash,
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+      });
+      await writeAudit(trx, actor, {
+        action: 'create',
+        entity: 'user',
+        entityId: id,
+        after: { username: body.username, nickname: body.nickname, phone_number: body.phone_number, status: 1 },
+      });
+      return { id };
+    });
+  } catch (error) {
+    // Another save of the same username won the race between the check above and this insert.
+    if (isUniqueViolation(error)) throw conflict(staffMessages.usernameTaken);
+    throw error;
+  }
+};
+
+/** The stored `updated_at` a client's copy stands for, or a 422 when it is not a timestamp. */
+const storedFormOf = (clientUpdatedAt: string): string => {
+  const milliseconds = parseTimestamp(clientUpdatedAt);
+  if (Number.isNaN(milliseconds)) throw unprocessable(UPDATED_AT_FORMAT_MESSAGE, 'updated_at');
+  return new Date(milliseconds).toISOString();
+};
+
+export const updateStaff = async (
+  { db, config }: AppContext,
+  id: number,
+  body: StaffUpdateBody,
+  auth: Authenticated,
+  actor: Actor,
+): Promise<Staff> => {
+  const existing = await requireStaff(db, id);
+  if (body.updated_at !== undefined && storedFormOf(body.updated_at) !== existing.updated_at) {
+    throw conflict(messages.staleRecord);
+  }
+  if (body.username !== existing.username) {
+    const holder = await findLiveUserByUsername(db, body.username);
+    if (holder && holder.id !== id) throw conflict(staffMessages.usernameTaken);
+  }
+  const passwordHash =
+    body.password === undefined ? undefined : await hashPassword(body.password, config.passwordHashCost);
+  const at = nextUpdatedAt(existing.updated_at);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const patch = {
+        username: body.username,
+        nickname: body.nickname,
+        phone_number: body.phone_number,
+        updated_at: at,
+        ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+      };
+      // Guarded by the updated_at read above: a save in between makes this one stale.
+      if (!(await updateLiveUser(trx, id, patch, existing.updated_at))) {
+        if (!(await findLiveUserById(trx, id))) throw notFound();
+        throw conflict(messages.staleRecord);
+      }
+      // A new password ends the account's sessions; the editor's own session survives editing themself.
+      const sessionsRevoked =
+        passwordHash === undefined
+          ? 0
+          : await revokeUserSessions(trx, id, at, id === auth.user.id ? auth.sessionId : null);
+      const updated = await requireStaff(trx, id);
+      await writeAudit(trx, actor, {
+        action: 'update',
+        entity: 'user',
+        entityId: id,
+        before: auditView(existing),
+        after: {
+          ...auditView(updated),
+          password_changed: passwordHash !== undefined,
+          sessions_revoked: sessionsRevoked,
+        },
+      });
+      return toStaff(updated, config.timeZone);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(staffMessages.usernameTaken);
+    throw error;
+  }
+};
+
+export const deleteStaff = async ({ db }: AppContext, id: number, auth: Authenticated, actor: Actor): Promise<void> => {
+  if (id === auth.user.id) throw conflict(staffMessages.cannotDeleteSelf);
+  await db.transaction().execute(async (trx) => {
+    const existing = await requireStaff(trx, id);
+    const at = nextUpdatedAt(existing.updated_at);
+    // Kept as a row (see the migration): corrections and the audit log still name who acted.
+    if (!(await updateLiveUser(trx, id, { deleted_at: at, updated_at: at }))) throw notFound();
+    const sessionsRevoked = await revokeUserSessions(trx, id, at);
+    await writeAudit(trx, actor, {
+      action: 'delete',
+      entity: 'user',
+      entityId: id,
+      before: auditView(existing),
+      after: { deleted_at: at, sessions_revoked: sessionsRevoked },
+    });
+  });
+};
+
+/** Enables a disabled account or disables an enabled one; disabling ends its sessions. */
+export const switchStaff = async (
+  { db }: AppContext,
+  id: number,
+  auth: Authenticated,
+  actor: Actor,
+): Promise<StaffSwitchAnswer> => {
+  if (id === auth.user.id) throw conflict(staffMessages.cannotDisableSelf);
+  return db.transaction().execute(async (trx) => {
+    const existing = await requireStaff(trx, id);
+    const status = existing.status === STAFF_STATUS.enabled ? STAFF_STATUS.disabled : STAFF_STATUS.enabled;
+    const at = nextUpdatedAt(existing.updated_at);
+    if (!(await updateLiveUser(trx, id, { status, updated_at: at }, existing.updated_at))) {
+      throw conflict(messages.staleRecord);
+    }
+    const sessionsRevoked = status === STAFF_STATUS.disabled ? await revokeUserSessions(trx, id, at) : 0;
+    await writeAudit(trx, actor, {
+      action: status === STAFF_STATUS.disabled ? 'disable' : 'enable',
+      entity: 'user',
+      entityId: id,
+      before: { status: existing.status },
+      after: { status, sessions_revoked: sessionsRevoked },
+    });
+    return { status };
+  });
+};

@@ -1,0 +1,78 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AppConfig, RENDERER_ORIGIN } from '../config';
+import { isApiPath, pathOf } from './errors';
+
+/**
+ * Security headers (helmet), the CORS allow-list, and `Cache-Control: no-store` on every answer that
+ * carries business data (helmet does not set it). Registered before the auth hook so that a 401 or
+ * 403 still carries these headers and the browser lets the renderer read it.
+ */
+
+/**
+ * The renderer's policy when this server serves it (WEB_DIR): only its own scripts; antd writes its
+ * styles at run time (inline `<style>`); pictures, PDF previews and downloads come from object URLs
+ * (`blob:`); no plugins, no framing by others. No `upgrade-insecure-requests`: an office server may
+ * speak plain HTTP on its LAN.
+ */
+export const RENDERER_CSP = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-src': ["'self'", 'blob:'],
+  'worker-src': ["'self'", 'blob:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** An API-only server answers JSON and files: nothing in them may run or load anything. */
+export const API_ONLY_CSP = {
+  'default-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+};
+
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
+
+/** The origin a browser shows for a page this server served itself, whatever address it was reached at. */
+const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export const registerSecurity = async (app: FastifyInstance, config: AppConfig) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: config.webDir ? RENDERER_CSP : API_ONLY_CSP,
+    },
+    // The renderer loads nothing cross-origin that would need CORP opt-in; COEP would only break previews.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const allowList = new Set([RENDERER_ORIGIN, ...config.corsOrigins]);
+  await app.register(cors, {
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      const allowed = origin !== undefined && (allowList.has(origin) || origin === ownOrigin(request));
+      callback(null, {
+        origin: allowed ? origin : false,
+        methods: ALLOWED_METHODS,
+        allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With'],
+        // Downloads read their file name from it.
+        exposedHeaders: ['Content-Disposition'],
+        // Bearer tokens, never cookies.
+        credentials: false,
+        maxAge: 600,
+      });
+    },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(pathOf(request.url)) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+};
