@@ -45,3 +45,11 @@ export async function runServerProcess<Config>(deps: ServerProcessDeps<Config>):
   deps.parentPort.postMessage({ type: 'ready', url: server.url });
   return server;
 }
+
+/** Node's IPC channel (a `child_process.fork`) shaped like Electron's parent port: for running outside Electron. */
+export function nodeIpcParentPort(proc: NodeJS.Process): ParentPortLike {
+  return {
+    postMessage: (message) => void proc.send?.(message),
+    on: (_event, listener) => proc.on('message', (data: unknown) => listener({ data })),
+  };
+}
