@@ -22,7 +22,6 @@ const buildDir = import.meta.dirname;
 const rendererDir = join(buildDir, '..', 'renderer-dist');
 const devServerUrl = process.env.VITE_DEV_SERVER_URL || undefined;
 
-log.initialize({ preload: false });
 log.transports.file.level = 'info';
 log.errorHandler.startCatching({ showDialog: false });
 app.setName(productName);
