@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { queryClient as appQueryClient } from '../api/query-client';
+import { useSettingsStore } from '../stores/settings';
+import { componentSizeFor } from './component-size';
+import { HttpFeedbackBridge } from './http-feedback-bridge';
+
+dayjs.locale('zh-cn');
+
+/** Locale, theme colour, component size, the antd App context the HTTP client speaks through, server state. */
+export function AppProviders({
+  children,
+  queryClient = appQueryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const themeColor = useSettingsStore((state) => state.settings.themeColor);
+  const size = useSettingsStore((state) => state.settings.size);
+  return (
+    <ConfigProvider
+      locale={zhCN}
+      componentSize={componentSizeFor[size]}
+      theme={{ token: { colorPrimary: themeColor } }}
+    >
+      <AntdApp>
+        <HttpFeedbackBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

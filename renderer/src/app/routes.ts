@@ -1,0 +1,190 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  CarOutlined,
+  FileSearchOutlined,
+  FolderOpenOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  ShoppingCartOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  UserOutlined,
+  ApiOutlined,
+  SolutionOutlined,
+  SwapOutlined,
+  ExportOutlined,
+  EditOutlined,
+} from '@ant-design/icons';
+
+export type LazyPage = LazyExoticComponent<ComponentType>;
+
+/**
+ * One entry of the route table that drives the sidebar, the breadcrumb and the tags (DESIGN.md).
+ * `path` is absolute. An entry without `page` and without `children` is a screen of a later issue:
+ * the router shows the 建设中 page named after its `title`.
+ */
+export interface AppRoute {
+  path: string;
+  title: string;
+  icon?: ComponentType;
+  /** Not in the sidebar (forms and detail pages); still in breadcrumb, tags and search. */
+  hidden?: boolean;
+  /** Pinned tag that cannot be closed. */
+  affix?: boolean;
+  /** The sidebar item lit while a hidden route is open; the first visible sibling when absent. */
+  activeMenu?: string;
+  /** Only in the Electron app's sidebar (the browser always uses the server that served it). */
+  desktopOnly?: boolean;
+  page?: LazyPage;
+  /** A group: its own path redirects to its first visible child. */
+  children?: AppRoute[];
+}
+
+/** React.lazy over a named export (the house uses no default exports). */
+function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const dashboardPage = lazyPage(() =>
+  import('../features/dashboard/pages/dashboard-page').then((module) => module.DashboardPage),
+);
+const staffPage = lazyPage(() =>
+  import('../features/staff/pages/staff-list-page').then((module) => module.StaffListPage),
+);
+const connectionPage = lazyPage(() =>
+  import('../features/connection/pages/connection-page').then((module) => module.ConnectionPage),
+);
+
+/** The home page: the first breadcrumb of every screen and the pinned tag. */
+export const HOME_PATH = '/dashboard';
+
+export const appRoutes: AppRoute[] = [
+  { path: HOME_PATH, title: '首页', icon: HomeOutlined, affix: true, page: dashboardPage },
+  {
+    path: '/transaction',
+    title: '业务管理',
+    icon: GlobalOutlined,
+    children: [
+      { path: '/overseas/list', title: '海外合同', icon: SolutionOutlined },
+      { path: '/overseas/add', title: '新建海外合同', hidden: true },
+      { path: '/overseas/edit/:id', title: '编辑海外合同', hidden: true },
+      { path: '/overseas/info/:id', title: '合同详情', hidden: true },
+    ],
+  },
+  {
+    path: '/custom',
+    title: '客户管理',
+    icon: TeamOutlined,
+    children: [
+      { path: '/custom/list', title: '客户列表', icon: IdcardOutlined },
+      { path: '/custom/type', title: '客户类型', hidden: true },
+    ],
+  },
+  {
+    path: '/purchase',
+    title: '采购管理',
+    icon: ShoppingCartOutlined,
+    children: [
+      { path: '/purchase/list', title: '采购合同', icon: AuditOutlined },
+      { path: '/purchase/add', title: '新建采购合同', hidden: true },
+      { path: '/purchase/edit/:id', title: '编辑采购合同', hidden: true },
+      { path: '/purchase/info/:id', title: '采购合同详情', hidden: true },
+    ],
+  },
+  {
+    path: '/pickup',
+    title: '出入库管理',
+    icon: ShopOutlined,
+    children: [
+      { path: '/pickup/list', title: '入库出库', icon: ApartmentOutlined },
+      { path: '/pickup/add', title: '车辆入库', hidden: true },
+      { path: '/pickup/edit/:id', title: '编辑入库', hidden: true },
+      { path: '/pickup/info/:order_id/:p_id/:id', title: '入库详情', hidden: true },
+    ],
+  },
+  {
+    path: '/dmv',
+    title: '车管业务',
+    icon: CarOutlined,
+    children: [
+      { path: '/dmv/list', title: '上牌过户', icon: SwapOutlined },
+      // The add forms may be opened for one car of a contract (spec part 2: three optional parameters).
+      { path: '/dmv/lincense_add/:order_id?/:p_id?/:id?', title: '新增上牌', hidden: true },
+      { path: '/dmv/lincense_edit/:id', title: '编辑上牌', hidden: true },
+      { path: '/dmv/lincense_info/:order_id/:p_id/:id', title: '上牌详情', hidden: true },
+      { path: '/dmv/transfer_add/:order_id?/:p_id?/:id?', title: '新增过户', hidden: true },
+      { path: '/dmv/transfer_edit/:id', title: '编辑过户', hidden: true },
+      { path: '/dmv/transfer_info/:order_id/:p_id/:id', title: '过户详情', hidden: true },
+    ],
+  },
+  {
+    path: '/release',
+    title: '出口报关',
+    icon: ExportOutlined,
+    children: [
+      { path: '/release/list', title: '出口放行', icon: ExportOutlined },
+      { path: '/release/letpass_add', title: '车辆放行', hidden: true },
+      // Edit links from the release detail page carry the contract and purchase ids as well.
+      { path: '/release/letpass_edit/:id', title: '编辑车辆放行', hidden: true },
+      { path: '/release/letpass_edit/:order_id/:p_id/:id', title: '编辑车辆放行', hidden: true },
+      { path: '/release/letout_add', title: '出口报关', hidden: true },
+      { path: '/release/letout_edit/:order_id/:id', title: '编辑出口报关', hidden: true },
+      { path: '/release/letout_edit/:order_id/:p_id/:id', title: '编辑出口报关', hidden: true },
+      { path: '/release/info/:order_id/:p_id', title: '放行详情', hidden: true },
+    ],
+  },
+  {
+    path: '/filed',
+    title: '归档管理',
+    icon: FolderOpenOutlined,
+    children: [
+      { path: '/filed/list', title: '归档列表', icon: FolderOpenOutlined },
+      { path: '/filed/query_list', title: '档案查询', icon: FileSearchOutlined },
+      { path: '/filed/vin_alter', title: '车架号更正', icon: EditOutlined },
+      { path: '/filed/tax_add/:order_id', title: '退税', hidden: true, activeMenu: '/filed/list' },
+      { path: '/filed/freeze_add/:order_id', title: '注销', hidden: true, activeMenu: '/filed/list' },
+      { path: '/filed/freeze_edit/:order_id/:id', title: '编辑注销', hidden: true, activeMenu: '/filed/list' },
+      { path: '/filed/freight_add/:order_id', title: '运费', hidden: true, activeMenu: '/filed/list' },
+      { path: '/filed/freight_edit/:order_id/:id', title: '编辑运费', hidden: true, activeMenu: '/filed/list' },
+      { path: '/filed/detail/:order_id', title: '归档详情', hidden: true, activeMenu: '/filed/list' },
+      { path: '/filed/info/:order_id', title: '业务信息', hidden: true, activeMenu: '/filed/query_list' },
+    ],
+  },
+  {
+    path: '/setting',
+    title: '系统设置',
+    icon: SettingOutlined,
+    children: [
+      { path: '/setting/staff', title: '员工管理', icon: UserOutlined, page: staffPage },
+      { path: '/setting/connection', title: '连接设置', icon: ApiOutlined, desktopOnly: true, page: connectionPage },
+    ],
+  },
+];
+
+/** Paths that are not screens of the menu but must lead somewhere (spec part 1, section 2). */
+export const routeRedirects: Record<string, string> = {
+  '/': HOME_PATH,
+  '/transaction': '/overseas/list',
+};
+
+/** Screens outside the layout. Without a token only the public ones are reachable (DESIGN.md). */
+export const standalonePaths = {
+  login: '/login',
+  setup: '/setup',
+  authRedirect: '/auth-redirect',
+  connection: '/connection',
+  notFound: '/404',
+  unauthorized: '/401',
+  redirect: '/redirect',
+} as const;
+
+export const publicPaths: readonly string[] = [
+  standalonePaths.login,
+  standalonePaths.setup,
+  standalonePaths.authRedirect,
+  standalonePaths.connection,
+];

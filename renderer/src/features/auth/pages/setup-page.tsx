@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { PHONE_PATTERN, sessionMessages } from '../../../../../contract/session';
+import { hashPassword } from '../../../api/password-hash';
+import { isHttpError, validationErrors } from '../../../api/http-client';
+import { setupCompleted } from '../../../stores/boot';
+import { createAdmin } from '../api/create-admin';
+import { passwordRules, usernameRules } from '../auth-rules';
+import { AuthCard } from '../components/auth-card';
+
+interface SetupValues {
+  username: string;
+  nickname: string;
+  phone_number: string;
+  password: string;
+  confirm: string;
+}
+
+/** First start: no account exists, so the first one (the administrator) is created here. */
+export function SetupPage() {
+  const [form] = Form.useForm<SetupValues>();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState('');
+
+  const onFinish = async (values: SetupValues) => {
+    setError('');
+    setLoading(true);
+    try {
+      const username = values.username.trim();
+      await createAdmin({
+        username,
+        nickname: values.nickname.trim(),
+        phone_number: values.phone_number.trim(),
+        password: hashPassword(values.password),
+      });
+      message.success('管理员创建成功，请登录');
+      setupCompleted();
+      navigate('/login', { replace: true, state: { username } });
+    } catch (setupError) {
+      if (isHttpError(setupError) && setupError.status === 409) {
+        // Someone else finished the setup meanwhile: this account list is no longer empty.
+        message.info(setupError.message);
+        setupCompleted();
+        navigate('/login', { replace: true });
+        return;
+      }
+      const fields = validationErrors(setupError);
+      if (fields) {
+        form.setFields(Object.entries(fields).map(([name, errors]) => ({ name: name as keyof SetupValues, errors })));
+      }
+      setError(setupError instanceof Error ? setupError.message : '创建失败，请稍后再试');
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard title="二手车出口业务管理系统" subtitle="首次使用：创建管理员账号">
+      <Form<SetupValues> form={form} name="setup" layout="vertical" onFinish={onFinish} requiredMark>
+        <Form.Item label="账号" name="username" rules={usernameRules} extra="3-20位字母、数字或下划线">
+          <Input autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item
+          label="姓名"
+          name="nickname"
+          rules={[{ required: true, whitespace: true, message: sessionMessages.nicknameRequired }]}
+        >
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item
+          label="手机号"
+          name="phone_number"
+          rules={[
+            { required: true, message: sessionMessages.phoneRequired },
+            { pattern: PHONE_PATTERN, message: sessionMessages.phoneFormat },
+          ]}
+        >
+          <Input autoComplete="tel" inputMode="numeric" />
+        </Form.Item>
+        <Form.Item label="密码" name="password" rules={passwordRules} extra="6-32位字符">
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="确认密码"
+          name="confirm"
+          dependencies={['password']}
+          rules={[
+            ...passwordRules,
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('两次密码不一致')),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {error ? <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} /> : null}
+        <Button type="primary" htmlType="submit" block size="large" loading={loading}>
+          创建管理员
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

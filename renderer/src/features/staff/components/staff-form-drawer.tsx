@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Drawer, Form, Input, Space } from 'antd';
+import { staffMessages, type Staff } from '../../../../../contract/staff';
+import { hashPassword } from '../../../api/password-hash';
+import { validationErrors } from '../../../api/http-client';
+import { createStaff } from '../api/create-staff';
+import { updateStaff } from '../api/update-staff';
+import { staffRules } from '../staff-rules';
+
+interface StaffFormValues {
+  username: string;
+  nickname: string;
+  password?: string;
+  phone_number: string;
+}
+
+export interface StaffFormDrawerProps {
+  open: boolean;
+  /** The row being edited; absent when adding. */
+  staff?: Staff;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function StaffFormDrawer({ open, staff, onClose, onSaved }: StaffFormDrawerProps) {
+  const [form] = Form.useForm<StaffFormValues>();
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+  const creating = !staff;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (staff)
+      form.setFieldsValue({ username: staff.username, nickname: staff.nickname, phone_number: staff.phone_number });
+  }, [open, staff, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    setSaving(true);
+    const common = {
+      username: values.username.trim(),
+      nickname: values.nickname.trim(),
+      phone_number: values.phone_number.trim(),
+    };
+    try {
+      if (staff) {
+        await updateStaff(staff.id, {
+          ...common,
+          password: values.password ? hashPassword(values.password) : undefined,
+          // The stale-save guard: the server refuses the save if someone changed the record since.
+          updated_at: staff.updated_at,
+        });
+        message.success(staffMessages.updated);
+      } else {
+        await createStaff({ ...common, password: hashPassword(values.password ?? '') });
+        message.success(staffMessages.created);
+      }
+      onSaved();
+    } catch (saveError) {
+      // The client has shown the server's message; a 422 also marks the fields it names.
+      const fields = validationErrors(saveError);
+      if (fields) {
+        form.setFields(
+          Object.entries(fields)
+            .filter(([name]) => ['username', 'nickname', 'password', 'phone_number'].includes(name))
+            .map(([name, errors]) => ({ name: name as keyof StaffFormValues, errors })),
+        );
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      title={creating ? '新增员工' : '编辑员工'}
+      open={open}
+      onClose={onClose}
+      size="min(420px, 100vw)"
+      destroyOnHidden
+      mask={{ closable: false }}
+      footer={
+        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={saving} onClick={submit}>
+            确定
+          </Button>
+        </Space>
+      }
+    >
+      <Form<StaffFormValues> form={form} name="staff" layout="vertical" onFinish={submit}>
+        <Form.Item label="账号" name="username" rules={staffRules.username} extra="3-20位字母、数字或下划线">
+          <Input autoComplete="off" placeholder="请输入账号" />
+        </Form.Item>
+        <Form.Item label="员工姓名" name="nickname" rules={staffRules.nickname}>
+          <Input autoComplete="off" placeholder="请输入员工姓名" />
+        </Form.Item>
+        <Form.Item
+          label="密码"
+          name="password"
+          rules={staffRules.password(creating)}
+          extra={creating ? '6-32位字符' : '不修改密码请留空'}
+        >
+          <Input.Password autoComplete="new-password" placeholder={creating ? '请输入密码' : '不修改请留空'} />
+        </Form.Item>
+        <Form.Item label="手机号" name="phone_number" rules={staffRules.phone}>
+          <Input autoComplete="off" inputMode="numeric" placeholder="请输入手机号" />
+        </Form.Item>
+        {/* Enter in a field submits, as in any form. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Drawer>
+  );
+}
