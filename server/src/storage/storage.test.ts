@@ -41,6 +41,15 @@ describe('save', () => {
     expect(await readFile(stored.path, 'utf8')).toBe('%PDF-1.4 body');
   });
 
+  it('names the month folder in the configured time zone', async () => {
+    // 2026-11-30 20:00 UTC is already December 1st in Shanghai.
+    const lateNovemberUtc = () => new Date(Date.UTC(2026, 10, 30, 20, 0));
+    const shanghai = createStorage(root, { now: lateNovemberUtc, timeZone: 'Asia/Shanghai' });
+    const london = createStorage(root, { now: lateNovemberUtc, timeZone: 'Europe/London' });
+    expect((await shanghai.save('image', 'png', Buffer.from('a'))).url).toMatch(/^\/storage\/image\/2026\/12\//);
+    expect((await london.save('image', 'png', Buffer.from('a'))).url).toMatch(/^\/storage\/image\/2026\/11\//);
+  });
+
   it('never reuses a name', async () => {
     const first = await storage.save('image', 'png', Buffer.from('a'));
     const second = await storage.save('image', 'png', Buffer.from('a'));

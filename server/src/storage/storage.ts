@@ -55,8 +55,10 @@ export interface Storage {
 }
 
 export interface StorageOptions {
-  /** Clock for the `<yyyy>/<mm>` folders; the server's time zone (TZ) decides the month. */
+  /** Clock for the `<yyyy>/<mm>` folders. */
   now?: () => Date;
+  /** IANA time zone whose calendar names the `<yyyy>/<mm>` folders (the server's TZ); default: the process's. */
+  timeZone?: string;
 }
 
 /** Folder names the storage hands out: lower-case words, never dots or separators. */
@@ -71,6 +73,14 @@ const MAX_SEGMENTS = 8;
 const randomName = () => randomBytes(16).toString('hex');
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** `['2026', '11']` for an instant, in the given time zone's calendar. */
+const yearAndMonth = (date: Date, timeZone: string | undefined): [string, string] => {
+  if (!timeZone) return [String(date.getFullYear()), pad2(date.getMonth() + 1)];
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(date);
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return [part('year'), part('month')];
+};
 
 const assertDir = (dir: string) => {
   if (!DIR_PATTERN.test(dir)) throw new Error(`storage: invalid folder name ${JSON.stringify(dir)}`);
@@ -107,8 +117,7 @@ export const createStorage = (storageDir: string, options: StorageOptions = {}):
   const allocate = async (dir: string, ext: string): Promise<StoredLocation> => {
     assertDir(dir);
     assertExt(ext);
-    const date = now();
-    const segments = [dir, String(date.getFullYear()), pad2(date.getMonth() + 1)];
+    const segments = [dir, ...yearAndMonth(now(), options.timeZone)];
     const folder = join(root, ...segments);
     await mkdir(folder, { recursive: true });
     const name = `${randomName()}.${ext}`;

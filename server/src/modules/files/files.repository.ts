@@ -1,0 +1,11 @@
+import type { Db } from '../../db/database';
+import type { NewUploadedFileRow, UploadedFileRow } from '../../db/uploaded-files.table';
+
+/** One row per stored upload: who sent it, when, and under which name (the file has a generated one). */
+export const insertUploadedFile = async (db: Db, row: NewUploadedFileRow): Promise<number> => {
+  const inserted = await db.insertInto('uploaded_files').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+};
+
+export const findUploadedFileByUrl = async (db: Db, url: string): Promise<UploadedFileRow | undefined> =>
+  db.selectFrom('uploaded_files').selectAll().where('url', '=', url).executeTakeFirst();

@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { UPLOAD_MAX_BYTES, uploadMessages, uploadPath, uploadSlots } from '../../../../contract/upload';
+import { ok } from '../../envelope';
+import { badRequest, notFound, unprocessable } from '../../http-errors';
+import { createStorage, STORAGE_URL_PREFIX, type Storage } from '../../storage/storage';
+import { downloadHeaders, findStoredFile, isUploadDir, type ReceivedUpload, saveUpload } from './files.service';
+
+export interface FilesRoutesOptions {
+  storageDir: string;
+}
+
+/** Multipart errors a client causes, turned into the answers of API.md instead of raw plugin text. */
+const multipartAnswer = (error: unknown) => {
+  switch ((error as { code?: unknown }).code) {
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return unprocessable(uploadMessages.missingFile, 'file');
+    case 'FST_FILES_LIMIT':
+      return unprocessable(uploadMessages.onlyOne, 'file');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return unprocessable(uploadMessages.failedFallback);
+    default:
+      // A malformed or cut-off body (busboy's "Unexpected end of form" and the like).
+      return badRequest(uploadMessages.failedFallback);
+  }
+};
+
+/**
+ * Reads the form's `dir` and `file` in whichever order they come. The file is streamed to a staging
+ * file; when `dir` came first, the slot's own limit stops the writing early.
+ */
+const receiveUpload = async (request: FastifyRequest, storage: Storage): Promise<ReceivedUpload> => {
+  const received: ReceivedUpload = { dir: undefined, file: undefined };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'dir' && received.dir === undefined && typeof part.value === 'string') {
+          received.dir = part.value.trim();
+        }
+        continue;
+      }
+      if (part.fieldname !== 'file' || received.file) {
+        // Not ours: read it to the end so that the parser goes on to the next part.
+        part.file.resume();
+        continue;
+      }
+      const limit = isUploadDir(received.dir) ? uploadSlots[received.dir].maxBytes : UPLOAD_MAX_BYTES;
+      const staged = await storage.stage(part.file, limit);
+      received.file = { fileName: part.filename ?? '', staged, truncated: part.file.truncated };
+    }
+  } catch (error) {
+    await received.file?.staged.discard();
+    throw multipartAnswer(error);
+  }
+  return received;
+};
+
+/**
+ * POST /api/upload and GET /storage/*. Both sit behind the core's bearer-token hook; this plugin
+ * only adds the upload rules and the safe path resolution.
+ */
+export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, { storageDir }) => {
+  const storage = createStorage(storageDir, { timeZone: app.ctx.config.timeZone });
+
+  // Registered here, not globally: only this route accepts multipart, with limits fitted to it
+  // (the plugin's own default is 1 MiB and the whole body limit).
+  await app.register(multipart, {
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: 4,
+      fieldSize: 256,
+      parts: 6,
+      headerPairs: 20,
+    },
+    // Size answers are ours (413 with the slot's message), not the plugin's English error.
+    throwFileSizeLimit: false,
+  });
+
+  app.post(uploadPath, async (request) => {
+    const received = await receiveUpload(request, storage);
+    try {
+      return ok(await saveUpload(app.ctx.db, storage, received, request.user.id), uploadMessages.success);
+    } finally {
+      await received.file?.staged.discard();
+    }
+  });
+
+  app.get<{ Params: { '*': string } }>(`${STORAGE_URL_PREFIX}*`, async (request, reply) => {
+    const file = await findStoredFile(app.ctx.db, storage, STORAGE_URL_PREFIX + request.params['*']);
+    if (!file) throw notFound();
+    reply.headers(downloadHeaders(file));
+    return reply.send(createReadStream(file.path));
+  });
+};
