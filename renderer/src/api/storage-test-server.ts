@@ -168,6 +168,7 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
     },
     heldCount: () => held.length,
     reset() {
+      sequence = 0;
       state.uploads.length = 0;
       state.fileRequests.length = 0;
       state.files.clear();

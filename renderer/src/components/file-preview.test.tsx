@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSession } from '../stores/session';
 import { setApiBase, setHttpFeedback } from '../api/http-client';
@@ -7,6 +7,9 @@ import { readFixture, startStorageTestServer, type StorageTestServer } from '../
 import { FilePreview } from './file-preview';
 import { installObjectUrlStandIn, type ObjectUrlRegistry } from './object-url-stand-in';
 import { captureDownloads, type CapturedDownloads } from './download-capture';
+
+// Real requests to a real server on a machine shared with other work: give answers time to come.
+configure({ asyncUtilTimeout: 5000 });
 
 let server: StorageTestServer;
 let urls: ObjectUrlRegistry;

@@ -57,7 +57,6 @@ export interface StoredImageProps {
 /** A thumbnail that opens antd's image preview (click, Enter or Space). */
 export function StoredImage({ path, name, size }: StoredImageProps) {
   const loaded = useObjectUrl(path);
-  const [open, setOpen] = useState(false);
 
   if (loaded.status === 'error') {
     return (
@@ -75,24 +74,18 @@ export function StoredImage({ path, name, size }: StoredImageProps) {
       </span>
     );
   }
+  // antd's Image is itself the keyboard-reachable button (Enter or Space) that opens its preview.
   return (
-    <button
-      type="button"
-      className="stored-image"
-      aria-label={`预览 ${name}`}
-      title={name}
-      style={{ ...tileStyle(size), cursor: 'zoom-in' }}
-      onClick={() => setOpen(true)}
-    >
+    <span className="stored-image" title={name} style={tileStyle(size)}>
       <Image
         src={loaded.url}
         alt={name}
+        aria-label={`预览 ${name}`}
         width={size}
         height={size}
         style={{ objectFit: 'cover' }}
-        preview={{ open, onOpenChange: setOpen }}
       />
-    </button>
+    </span>
   );
 }
 
@@ -172,7 +165,7 @@ export function StoredFileLink({ path, name, onPreviewPdf }: StoredFileLinkProps
       icon={pdf ? <FilePdfOutlined /> : <FileOutlined />}
       loading={busy}
       onClick={open}
-      title={pdf ? `预览 ${name}` : `下载 ${name}`}
+      aria-label={pdf ? `预览 ${name}` : `下载 ${name}`}
       style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
     >
       {name}

@@ -1,0 +1,273 @@
+/**
+ * UploadSlot: every upload of the product (DESIGN.md). Drag files onto it (react-dropzone), click it, or
+ * press Enter or Space on it to pick; paste works too. Before anything is sent it checks the pick with the
+ * spec's messages (upload-rules.ts); each file then uploads on its own with a progress bar, and its
+ * stored path is added to the value once the server answers. Pictures show as thumbnails, other files
+ * as links (a PDF opens in a preview dialog, anything else downloads), all fetched with the token.
+ *
+ * Props (antd Form compatible: put it straight in a `Form.Item`):
+ * - `dir`: the upload slot (`contract`, `agreement`, `image`, `document`) with its types and size.
+ * - `accept`: fewer extensions than the slot allows (photos only: `['jpg', 'png', 'jpeg']`).
+ * - `maxCount`: files the slot holds in all (default 1).
+ * - `onePerPick`: one file per pick (purchase contract files); `exceedMessage: 'onlyOne'` makes a full
+ *   slot say 只能上传一份文件! (the agreement slot) instead of 当前限制选择 N 个文件，请检查后重新尝试.
+ * - `value` / `onChange`: the stored paths (`/storage/…`), in upload order.
+ * - `names`: path → the file's own name where the record knows it; names of files uploaded here are
+ *   remembered by the slot itself.
+ * - `disabled`, `thumbnailSize` (default 104), `id` (set by Form.Item: the label points at the picker).
+ *
+ * Needs antd's `<App>` above it (toasts, notifications and the confirm dialog come from App.useApp()).
+ */
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { App, Button, Progress, Space, Typography, theme } from 'antd';
+import { CloseOutlined, DeleteOutlined, InboxOutlined } from '@ant-design/icons';
+import { isImagePath, uploadMessages, type UploadDir } from '../../../contract/upload';
+import { uploadFile } from '../api/upload-file';
+import { isHttpError } from '../api/http-client';
+import { displayName, PdfPreviewDialog, StoredFileLink, StoredImage } from './stored-file';
+import { acceptAttribute, allowedExtensions, judgePick, slotHint, type ExceedMessage } from './upload-rules';
+
+export const UPLOAD_THUMBNAIL_SIZE = 104;
+
+export interface UploadSlotProps {
+  dir: UploadDir;
+  accept?: readonly string[];
+  maxCount?: number;
+  onePerPick?: boolean;
+  exceedMessage?: ExceedMessage;
+  value?: readonly string[];
+  onChange?: (paths: string[]) => void;
+  names?: Readonly<Record<string, string>>;
+  disabled?: boolean;
+  thumbnailSize?: number;
+  id?: string;
+}
+
+interface Uploading {
+  uid: number;
+  name: string;
+  percent: number;
+  controller: AbortController;
+}
+
+/** The failure text of a refused upload: the server's own message, else the spec's fallback. */
+function failureText(error: unknown): string {
+  if (isHttpError(error)) {
+    if (error.kind === 'network' || error.kind === 'timeout') return uploadMessages.networkError;
+    // http-client says `Error <status>` when the answer carried no message of its own.
+    if (error.message && !/^Error \d+$/.test(error.message)) return error.message;
+  }
+  return uploadMessages.failedFallback;
+}
+
+let nextUid = 0;
+
+export function UploadSlot({
+  dir,
+  accept,
+  maxCount = 1,
+  onePerPick = false,
+  exceedMessage = 'limit',
+  value,
+  onChange,
+  names,
+  disabled = false,
+  thumbnailSize = UPLOAD_THUMBNAIL_SIZE,
+  id,
+}: UploadSlotProps) {
+  const { message, notification, modal } = App.useApp();
+  const { token } = theme.useToken();
+  const [ownValue, setOwnValue] = useState<readonly string[]>([]);
+  const paths = value ?? ownValue;
+  const [uploading, setUploading] = useState<Uploading[]>([]);
+  const [learnedNames, setLearnedNames] = useState<Record<string, string>>({});
+  const [pdfPath, setPdfPath] = useState<string | undefined>(undefined);
+
+  // Uploads finish one by one after the render that started them: each must add to the paths as they
+  // are by then, including those added by the upload that finished just before.
+  const latestPaths = useRef(paths);
+  useEffect(() => {
+    latestPaths.current = paths;
+  }, [paths]);
+  const heldUploads = useRef(0);
+  const controllers = useRef(new Set<AbortController>());
+  useEffect(() => {
+    const running = controllers.current;
+    return () => running.forEach((controller) => controller.abort());
+  }, []);
+
+  const change = useCallback(
+    (next: string[]) => {
+      latestPaths.current = next;
+      setOwnValue(next);
+      onChange?.(next);
+    },
+    [onChange],
+  );
+
+  const allNames = { ...names, ...learnedNames };
+  const nameOf = (path: string) => displayName(path, allNames);
+
+  const start = (file: File) => {
+    const uid = (nextUid += 1);
+    const controller = new AbortController();
+    controllers.current.add(controller);
+    heldUploads.current += 1;
+    setUploading((list) => [...list, { uid, name: file.name, percent: 0, controller }]);
+    const setPercent = (percent: number) =>
+      setUploading((list) => list.map((item) => (item.uid === uid ? { ...item, percent } : item)));
+
+    uploadFile(file, dir, setPercent, controller.signal)
+      .then((answer) => {
+        setLearnedNames((known) => ({ ...known, [answer.url]: answer.name || file.name }));
+        change([...latestPaths.current, answer.url]);
+        void message.success(uploadMessages.success);
+      })
+      .catch((error: unknown) => {
+        if (isHttpError(error) && error.kind === 'canceled') return;
+        // A 401/403 already opened the client's non-closable session dialog.
+        if (isHttpError(error) && (error.status === 401 || error.status === 403)) return;
+        notification.error({ title: uploadMessages.failedTitle, description: failureText(error) });
+      })
+      .finally(() => {
+        controllers.current.delete(controller);
+        heldUploads.current -= 1;
+        setUploading((list) => list.filter((item) => item.uid !== uid));
+      });
+  };
+
+  const onDrop = (files: File[]) => {
+    if (disabled) return;
+    const verdict = judgePick(files, latestPaths.current.length + heldUploads.current, {
+      dir,
+      accept,
+      maxCount,
+      onePerPick,
+      exceedMessage,
+    });
+    // One toast per message: the same key replaces a toast still showing.
+    verdict.messages.forEach((text) => void message.error({ content: text, key: `upload-slot:${text}` }));
+    verdict.accepted.forEach(start);
+  };
+
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    onDrop,
+    disabled,
+    // Every file reaches onDrop: the slot says itself why one is refused, in the spec's words.
+    multiple: true,
+    useFsAccessApi: false,
+  });
+
+  const remove = (path: string) => {
+    modal.confirm({
+      title: '提示',
+      content: uploadMessages.deleteConfirm,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => {
+        const index = latestPaths.current.indexOf(path);
+        if (index >= 0) change(latestPaths.current.filter((_, i) => i !== index));
+      },
+    });
+  };
+
+  const extensions = allowedExtensions(dir, accept);
+  const limits = { dir, accept, maxCount, onePerPick, exceedMessage };
+  const dropStyle: CSSProperties = {
+    border: `1px dashed ${isDragActive ? token.colorPrimary : token.colorBorder}`,
+    borderRadius: token.borderRadiusLG,
+    background: isDragActive ? token.colorPrimaryBg : token.colorFillAlter,
+    padding: '16px 12px',
+    textAlign: 'center',
+    cursor: disabled ? 'not-allowed' : 'pointer',
+    opacity: disabled ? 0.6 : 1,
+    outlineColor: token.colorPrimary,
+  };
+  const images = paths.filter(isImagePath);
+  const others = paths.filter((path) => !isImagePath(path));
+
+  return (
+    <div className="upload-slot">
+      <div {...getRootProps({ role: 'button', style: dropStyle, 'aria-label': `上传文件：${slotHint(limits)}` })}>
+        <input {...getInputProps({ id, accept: acceptAttribute(extensions), multiple: !onePerPick && maxCount > 1 })} />
+        <InboxOutlined style={{ fontSize: 32, color: token.colorPrimary }} aria-hidden />
+        <div>
+          将文件拖到此处，或<Typography.Text style={{ color: token.colorPrimary }}>点击上传</Typography.Text>
+        </div>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {slotHint(limits)}
+        </Typography.Text>
+      </div>
+
+      {uploading.length > 0 && (
+        <ul aria-label="正在上传" style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
+          {uploading.map((item) => (
+            <li key={item.uid} aria-label={`正在上传 ${item.name}`}>
+              <Space style={{ width: '100%' }} align="center">
+                <Typography.Text ellipsis style={{ maxWidth: 240 }}>
+                  {item.name}
+                </Typography.Text>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<CloseOutlined />}
+                  aria-label={`取消上传 ${item.name}`}
+                  onClick={() => item.controller.abort()}
+                />
+              </Space>
+              <Progress percent={item.percent} size="small" aria-label={`${item.name} 上传进度`} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {images.length > 0 && (
+        <Space wrap size={8} style={{ marginTop: 8 }}>
+          {images.map((path, index) => (
+            <div
+              key={`${index}:${path}`}
+              style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'center' }}
+            >
+              <StoredImage path={path} name={nameOf(path)} size={thumbnailSize} />
+              {!disabled && (
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`删除 ${nameOf(path)}`}
+                  onClick={() => remove(path)}
+                />
+              )}
+            </div>
+          ))}
+        </Space>
+      )}
+
+      {others.length > 0 && (
+        <ul style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
+          {others.map((path, index) => (
+            <li key={`${index}:${path}`}>
+              <Space size={4}>
+                <StoredFileLink path={path} name={nameOf(path)} onPreviewPdf={setPdfPath} />
+                {!disabled && (
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`删除 ${nameOf(path)}`}
+                    onClick={() => remove(path)}
+                  />
+                )}
+              </Space>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <PdfPreviewDialog path={pdfPath} name={pdfPath ? nameOf(pdfPath) : ''} onClose={() => setPdfPath(undefined)} />
+    </div>
+  );
+}
