@@ -1,0 +1,210 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { desktopChannels } from '../contract/desktop-api';
+
+/**
+ * The app's wiring (index.ts) with a hand-made fake of the Electron APIs it touches: the binary is absent
+ * here. electron-store and electron-log load Electron themselves, so they are replaced by Conf on a
+ * temporary folder and a silent logger.
+ */
+const fake = vi.hoisted(() => {
+  const state = {
+    userData: '',
+    lockGranted: true,
+    readyResolve: (() => undefined) as () => void,
+    events: [] as string[],
+    handlers: new Map<string, unknown>(),
+    protocolHandler: null as null | ((request: { url: string; method: string }) => Promise<Response>),
+    windows: [] as { loaded: string[]; focused: number; options: unknown; emit: (event: string) => void }[],
+    forks: [] as { entry: string; env: Record<string, string | undefined>; messages: unknown[] }[],
+    quits: 0,
+    beforeQuit: [] as ((event: { preventDefault(): void }) => void)[],
+    secondInstance: [] as (() => void)[],
+  };
+  return state;
+});
+
+vi.mock('electron', async () => {
+  const { EventEmitter: Emitter } = await import('node:events');
+  const { fakeSafeStorage: safe } = await import('./test-support/fake-safe-storage');
+  let ready = false;
+  const readyPromise = new Promise<void>((resolve) => {
+    fake.readyResolve = () => {
+      ready = true;
+      resolve();
+    };
+  });
+  const app = {
+    setName: () => undefined,
+    getPath: () => fake.userData,
+    getVersion: () => '0.1.0',
+    getAppPath: () => fake.userData,
+    isPackaged: false,
+    isReady: () => ready,
+    requestSingleInstanceLock: () => fake.lockGranted,
+    whenReady: () => readyPromise,
+    quit: () => {
+      fake.quits += 1;
+      for (const listener of fake.beforeQuit.splice(0)) listener({ preventDefault: () => undefined });
+    },
+    exit: () => undefined,
+    on: (event: string, listener: never) => {
+      if (event === 'second-instance') fake.secondInstance.push(listener);
+      if (event === 'before-quit') fake.beforeQuit.push(listener);
+    },
+  };
+  class BrowserWindow extends Emitter {
+    webContents = Object.assign(new Emitter(), {
+      setWindowOpenHandler: () => undefined,
+      reloadIgnoringCache: () => undefined,
+    });
+    record: { loaded: string[]; focused: number; options: unknown; emit: (event: string) => void };
+    constructor(options: unknown) {
+      super();
+      this.record = { loaded: [], focused: 0, options, emit: (event) => this.emit(event) };
+      fake.windows.push(this.record);
+      fake.events.push('window created');
+    }
+    loadURL(url: string) {
+      this.record.loaded.push(url);
+      return Promise.resolve();
+    }
+    isMinimized = () => false;
+    restore = () => undefined;
+    show = () => undefined;
+    focus = () => {
+      this.record.focused += 1;
+    };
+  }
+  const utilityProcess = {
+    fork: (entry: string, _args: string[], options: { env: Record<string, string | undefined> }) => {
+      const child = Object.assign(new Emitter(), {
+        stdout: null,
+        stderr: null,
+        messages: [] as unknown[],
+        postMessage(message: { type: string }) {
+          this.messages.push(message);
+          if (message.type === 'stop') setTimeout(() => child.emit('exit', 0), 5);
+        },
+        kill: () => true,
+      });
+      fake.forks.push({ entry, env: options.env, messages: child.messages });
+      fake.events.push('server forked');
+      setTimeout(() => child.emit('message', { type: 'ready', url: 'http://127.0.0.1:50999' }), 20);
+      return child;
+    },
+  };
+  const electron = {
+    app,
+    BrowserWindow,
+    utilityProcess,
+    ipcMain: { handle: (channel: string, handler: unknown) => fake.handlers.set(channel, handler) },
+    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: () => undefined },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: { scheme: string }[]) =>
+        fake.events.push(`scheme ${schemes.map((s) => s.scheme).join()} registered${ready ? ' AFTER ready' : ''}`),
+      handle: (scheme: string, handler: typeof fake.protocolHandler) => {
+        fake.events.push(`protocol ${scheme} handled`);
+        fake.protocolHandler = handler;
+      },
+    },
+    safeStorage: safe('gnome_libsecret'),
+    session: {
+      defaultSession: { setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined },
+    },
+    shell: { openExternal: () => Promise.resolve(), openPath: () => Promise.resolve('') },
+  };
+  return { ...electron, default: electron };
+});
+
+vi.mock('electron-store', async () => {
+  const { default: Conf } = await import('conf');
+  return {
+    default: class extends Conf<Record<string, unknown>> {
+      constructor(options: { name: string }) {
+        super({ cwd: fake.userData, configName: options.name, projectName: 'test' });
+      }
+    },
+  };
+});
+
+vi.mock('electron-log/main', () => {
+  const quiet = () => undefined;
+  const log = {
+    info: quiet,
+    warn: quiet,
+    error: quiet,
+    transports: { file: { level: 'info', getFile: () => ({ path: '/logs/main.log' }) } },
+    errorHandler: { startCatching: quiet },
+  };
+  return { default: log };
+});
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 60));
+
+describe('app start-up (index.ts)', () => {
+  beforeEach(() => {
+    vi.resetModules();
+    fake.userData = mkdtempSync(join(tmpdir(), 'index-'));
+    fake.events.length = 0;
+    fake.handlers.clear();
+    fake.windows.length = 0;
+    fake.forks.length = 0;
+    fake.quits = 0;
+    fake.lockGranted = true;
+  });
+  afterEach(() => rmSync(fake.userData, { recursive: true, force: true }));
+
+  it('registers app:// before ready, starts the server, then opens the window on app://renderer', async () => {
+    await import('./index');
+    expect(fake.events).toEqual(['scheme app registered']);
+    fake.readyResolve();
+    await flush();
+    expect(fake.events).toEqual(['scheme app registered', 'protocol app handled', 'server forked', 'window created']);
+
+    const [server] = fake.forks;
+    expect(server?.entry).toMatch(/server-process\.js$/);
+    expect(server?.env).toMatchObject({ HOST: '127.0.0.1', PORT: '0', CORS_ORIGINS: 'app://renderer' });
+    expect(server?.env.DATABASE_URL).toBe(`sqlite:${join(fake.userData, 'data', 'app.db')}`);
+
+    const [window] = fake.windows;
+    expect(window?.loaded).toEqual(['app://renderer/index.html']);
+    expect(window?.options).toMatchObject({ webPreferences: { sandbox: true, contextIsolation: true } });
+    expect([...fake.handlers.keys()].sort()).toEqual(Object.values(desktopChannels).sort());
+
+    // The page's CSP names the embedded server that answered.
+    const page = await fake.protocolHandler?.({ url: 'app://renderer/index.html', method: 'GET' });
+    expect(page?.headers.get('content-security-policy')).toContain("connect-src 'self' http://127.0.0.1:50999");
+
+    // The bridge answers with the embedded server's URL.
+    const getConnection = fake.handlers.get(desktopChannels.connectionGet) as (event: unknown) => Promise<unknown>;
+    expect(await getConnection({ senderFrame: { url: 'app://renderer/' } })).toEqual({
+      mode: 'embedded',
+      officeUrl: '',
+      apiBase: 'http://127.0.0.1:50999',
+    });
+
+    // A second copy of the app focuses this window.
+    for (const listener of fake.secondInstance) listener();
+    expect(window?.focused).toBe(1);
+
+    // Quitting stops the embedded server first.
+    fake.quits = 0;
+    for (const listener of fake.beforeQuit.splice(0)) listener({ preventDefault: () => undefined });
+    await flush();
+    expect(server?.messages).toEqual([{ type: 'stop' }]);
+    expect(fake.quits).toBe(1);
+  });
+
+  it('quits at once when another copy already runs', async () => {
+    fake.lockGranted = false;
+    await import('./index');
+    expect(fake.quits).toBe(1);
+    fake.readyResolve();
+    await flush();
+    expect(fake.windows).toEqual([]);
+    expect(fake.forks).toEqual([]);
+  });
+});
