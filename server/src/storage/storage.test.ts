@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -119,6 +119,27 @@ describe('stage', () => {
     }
     await expect(storage.stage(broken(), 100)).rejects.toThrow('client went away');
     expect(await listFiles(root)).toEqual([]);
+  });
+});
+
+describe('sweepStaging', () => {
+  it('removes staging files older than the given age and keeps younger ones and stored files', async () => {
+    const stored = await storage.save('contract', 'pdf', Buffer.from('kept'));
+    const old = await storage.stage(chunksOf('left behind'), 100);
+    const young = await storage.stage(chunksOf('in progress'), 100);
+    const twoDaysAgo = new Date(november().getTime() - 2 * 24 * 3600_000);
+    await utimes(old.path, twoDaysAgo, twoDaysAgo);
+    await utimes(young.path, november(), november());
+
+    expect(await storage.sweepStaging(24 * 3600_000)).toBe(1);
+    const left = await listFiles(root);
+    expect(left).toContain(stored.url.slice('/storage/'.length));
+    expect(left).toContain(young.path.slice(root.length + 1));
+    expect(left).not.toContain(old.path.slice(root.length + 1));
+  });
+
+  it('does nothing when nothing was ever staged', async () => {
+    expect(await storage.sweepStaging(0)).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -52,6 +52,11 @@ export interface Storage {
   save(dir: string, ext: string, source: Uint8Array | AsyncIterable<Uint8Array>): Promise<StoredFile>;
   resolve(urlPath: string): Promise<ResolvedFile | null>;
   exportPath(ext: string): Promise<StoredLocation>;
+  /**
+   * Removes staging files older than `maxAgeMs`, left behind when a server stopped in the middle of
+   * an upload. Younger ones may belong to an upload in progress (here or in another instance).
+   */
+  sweepStaging(maxAgeMs: number): Promise<number>;
 }
 
 export interface StorageOptions {
@@ -213,5 +218,24 @@ export const createStorage = (storageDir: string, options: StorageOptions = {}):
 
   const exportPath = (ext: string) => allocate(EXPORTS_DIR, ext);
 
-  return { root, stage, save, resolve, exportPath };
+  const sweepStaging = async (maxAgeMs: number) => {
+    const folder = join(root, STAGING_DIR);
+    const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const cutoff = now().getTime() - maxAgeMs;
+    let removed = 0;
+    for (const name of names) {
+      const path = join(folder, name);
+      const info = await stat(path).catch(() => null);
+      if (info?.isFile() && info.mtimeMs < cutoff) {
+        await removeQuietly(path);
+        removed += 1;
+      }
+    }
+    return removed;
+  };
+
+  return { root, stage, save, resolve, exportPath, sweepStaging };
 };

@@ -61,6 +61,10 @@ const upload = (dir: string, fileName: string, bytes: Buffer) =>
     { field: 'file', fileName, bytes },
   ]);
 
+let address: string | undefined;
+/** The app on a real socket (once per file), for what `inject` cannot show. */
+const listening = async () => (address ??= await app.listen({ port: 0, host: '127.0.0.1' }));
+
 const download = (url: string, headers: Record<string, string> = bearer(token)) =>
   app.inject({ method: 'GET', url, headers });
 
@@ -413,6 +417,29 @@ describe('sizes', () => {
     }
     expect(await storedFiles()).toEqual(before);
   });
+
+  it('lets a real HTTP client hear the 413 of a 25 MB upload and the 422 of two files', async () => {
+    const pdf = readFileSync(join(badDir, 'plain.pdf'));
+    const send = async (size: number, count: number) => {
+      const form = new FormData();
+      form.append('dir', 'document');
+      const bytes = pdfOfSize(size);
+      for (let index = 0; index < count; index += 1) form.append('file', new Blob([bytes]), `扫描件${index}.pdf`);
+      const response = await fetch(`${await listening()}/api/upload`, {
+        method: 'POST',
+        body: form,
+        headers: bearer(token),
+      });
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await send(25 * MB, 1)).toEqual({
+      status: 413,
+      body: { code: 413, message: uploadSlots.document.sizeMessage, data: null },
+    });
+    expect(await send(2 * MB, 2)).toMatchObject({ status: 422, body: { message: uploadMessages.onlyOne } });
+    const accepted = await send(pdf.length + 10, 1);
+    expect(accepted).toMatchObject({ status: 200, body: { data: { name: '扫描件0.pdf', size: pdf.length + 10 } } });
+  });
 });
 
 describe('downloads', () => {
@@ -506,8 +533,7 @@ describe('path escapes', () => {
   });
 
   it('answers 404 to raw, unnormalised paths over a real socket', async () => {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
+    const { port } = new URL(await listening());
     const rawGet = (path: string) =>
       new Promise<string>((resolve, reject) => {
         const socket = connect(Number(port), '127.0.0.1', () => {

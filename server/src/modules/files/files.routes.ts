@@ -11,6 +11,8 @@ export interface FilesRoutesOptions {
   storageDir: string;
 }
 
+const STAGING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 /** Multipart errors a client causes, turned into the answers of API.md instead of raw plugin text. */
 const multipartAnswer = (error: unknown) => {
   switch ((error as { code?: unknown }).code) {
@@ -65,6 +67,10 @@ const receiveUpload = async (request: FastifyRequest, storage: Storage): Promise
  */
 export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, { storageDir }) => {
   const storage = createStorage(storageDir, { timeZone: app.ctx.config.timeZone });
+  // Staging files of uploads cut short by a stop; not awaited, so that a large folder never delays the start.
+  storage
+    .sweepStaging(STAGING_MAX_AGE_MS)
+    .catch((error: unknown) => app.log.warn({ err: error }, 'staging sweep failed'));
 
   // Registered here, not globally: only this route accepts multipart, with limits fitted to it
   // (the plugin's own default is 1 MiB and the whole body limit).
