@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
  * for Electron (see electron-entries.ts).
  */
 export default defineConfig(async ({ mode }) => {
-  const electronPlugins = mode === 'web' ? [] : (await import('./electron-entries')).electronPlugins();
+  const electronPlugins = mode === 'web' ? [] : (await import('./electron-entries.ts')).electronPlugins();
   return {
     root: 'renderer',
     base: '/',

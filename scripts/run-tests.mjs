@@ -2,7 +2,8 @@
 // main-process suites, then the end-to-end specs in Chromium. Ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 
 const reportDir = join('tests', 'artifacts', 'reports');
 rmSync(reportDir, { recursive: true, force: true });
@@ -33,17 +34,27 @@ const countPlaywright = (file) => {
   failed += stats.unexpected ?? 0;
 };
 
-const npx = (bin) => join('node_modules', '.bin', bin);
+// Run each tool's own script with this Node rather than through node_modules/.bin: npm does not always
+// mark a package's bin file executable (prettier's, on these machines).
+const require = createRequire(import.meta.url);
+const binScript = (pkg, bin = pkg) => {
+  const manifestPath = require.resolve(`${pkg}/package.json`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const relative = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[bin];
+  return join(dirname(manifestPath), relative);
+};
+const tool = (pkg, bin) => [process.execPath, [binScript(pkg, bin)]];
+const runTool = (label, [command, prefix], args, env) => run(label, command, [...prefix, ...args], env);
 
-if (run('lint', npx('eslint'), ['.', '--max-warnings=0'])) {
-  run('format', npx('prettier'), ['--check', '.', '--log-level', 'warn']);
+if (runTool('lint', tool('eslint'), ['.', '--max-warnings=0'])) {
+  runTool('format', tool('prettier'), ['--check', '.', '--log-level', 'warn']);
 }
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
 const vitest = (label, projects, output, env) => {
   const args = ['run', ...projects.flatMap((project) => ['--project', project]), '--passWithNoTests'];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${output}`);
-  run(label, npx('vitest'), args, env);
+  runTool(label, tool('vitest'), args, env);
   countVitest(output);
 };
 
@@ -60,9 +71,14 @@ if (process.env.TEST_DATABASE_URL) {
 vitest('renderer and main', ['renderer', 'main'], join(reportDir, 'unit.json'), {});
 
 const e2eReport = join(reportDir, 'e2e.json');
-run('end to end', npx('playwright'), ['test', '--reporter=list,json', '--pass-with-no-tests'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-});
+runTool(
+  'end to end',
+  tool('@playwright/test', 'playwright'),
+  ['test', '--reporter=list,json', '--pass-with-no-tests'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  },
+);
 countPlaywright(e2eReport);
 
 if (problems.length > 0) console.error(`\nFailed steps: ${problems.join(', ')}`);
