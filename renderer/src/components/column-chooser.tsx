@@ -3,7 +3,7 @@
  * of keys; the screen keeps it (and persists it in the settings' `columns[tableKey]`). At least one
  * column always stays, so a table can never be chosen blank.
  */
-import { useId } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Checkbox, Popover, Space } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import type { PagedTableColumn } from './paged-table';
@@ -21,6 +21,8 @@ export const columnChooserTitle = <Row,>(column: PagedTableColumn<Row>): string 
 
 export function ColumnChooser<Row>({ columns, value, onChange, disabled }: ColumnChooserProps<Row>) {
   const headingId = useId();
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLSpanElement>(null);
   const choosable = columns.filter((column) => !column.alwaysVisible);
   const allKeys = choosable.map((column) => column.key);
   const chosen = value ? allKeys.filter((key) => value.includes(key)) : allKeys;
@@ -31,8 +33,16 @@ export function ColumnChooser<Row>({ columns, value, onChange, disabled }: Colum
     onChange(allKeys.filter((k) => next.includes(k)));
   };
 
+  // Escape closes the list and gives the focus back to the button.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    setOpen(false);
+    anchor.current?.querySelector('button')?.focus();
+  };
+
   const content = (
-    <div role="group" aria-labelledby={headingId}>
+    <div role="group" aria-labelledby={headingId} onKeyDown={onKeyDown}>
       <Space orientation="vertical" size={4}>
         {choosable.map((column) => {
           const checked = chosen.includes(column.key);
@@ -55,11 +65,22 @@ export function ColumnChooser<Row>({ columns, value, onChange, disabled }: Colum
     </div>
   );
 
+  // The list is rendered right after the button (not at the end of the page), so Tab walks into it.
   return (
-    <Popover trigger="click" placement="bottomRight" title={<span id={headingId}>显示的列</span>} content={content}>
-      <Button icon={<SettingOutlined />} disabled={disabled} aria-haspopup="dialog">
-        列设置
-      </Button>
-    </Popover>
+    <span ref={anchor} style={{ position: 'relative', display: 'inline-block' }}>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        getPopupContainer={() => anchor.current ?? document.body}
+        title={<span id={headingId}>显示的列</span>}
+        content={content}
+      >
+        <Button icon={<SettingOutlined />} disabled={disabled} aria-expanded={open}>
+          列设置
+        </Button>
+      </Popover>
+    </span>
   );
 }

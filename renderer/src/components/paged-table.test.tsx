@@ -35,7 +35,7 @@ function StaffList({ rows = everyone, startPage = 1 }: { rows?: Staff[]; startPa
   const [visible, setVisible] = useState<string[] | undefined>(undefined);
   const pageRows = rows.slice((page - 1) * 15, page * 15);
   return (
-    <ConfigProvider locale={zhCN}>
+    <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
       <ColumnChooser columns={columns} value={visible} onChange={setVisible} />
       <output data-testid="page">{page}</output>
       <PagedTable<Staff>
@@ -129,6 +129,22 @@ describe('PagedTable', () => {
       '手机号',
       '操作',
     ]);
+  });
+
+  it('lets the keyboard reach the column chooser: Enter opens, Tab enters, Space toggles, Escape closes', async () => {
+    const user = userEvent.setup();
+    render(<StaffList />);
+    const button = screen.getByRole('button', { name: /列设置/ });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const chooser = await screen.findByRole('group', { name: '显示的列' });
+    await user.tab();
+    expect(within(chooser).getByRole('checkbox', { name: 'ID' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(screen.queryByRole('columnheader', { name: 'ID' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('passes row selection and expandable rows through', async () => {
