@@ -310,6 +310,29 @@ describe('the form', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  it('answers 400 for a form cut off in the middle, and keeps nothing of it', async () => {
+    const before = await storedFiles();
+    const { payload, contentType } = multipart([
+      { field: 'dir', value: 'contract' },
+      { field: 'file', fileName: 'a.pdf', bytes: pdf() },
+    ]);
+    const cut = payload.subarray(0, payload.length - 3000);
+    for (const [body, type] of [
+      [cut, contentType],
+      [payload, 'multipart/form-data'],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        headers: { ...bearer(token), 'content-type': type },
+        payload: body,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ code: 400, message: uploadMessages.failedFallback, data: null });
+    }
+    expect(await storedFiles()).toEqual(before);
+  });
+
   it('answers 422 for two files', async () => {
     const before = await storedFiles();
     const response = await post([

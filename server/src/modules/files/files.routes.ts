@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES, uploadMessages, uploadPath, uploadSlots } from '../../../../contract/upload';
 import { ok } from '../../envelope';
-import { badRequest, notFound, unprocessable } from '../../http-errors';
+import { badRequest, HttpError, notFound, unprocessable } from '../../http-errors';
 import { createStorage, STORAGE_URL_PREFIX, type Storage } from '../../storage/storage';
 import { downloadHeaders, findStoredFile, isUploadDir, type ReceivedUpload, saveUpload } from './files.service';
 
@@ -13,8 +13,13 @@ export interface FilesRoutesOptions {
 
 const STAGING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** Multipart errors a client causes, turned into the answers of API.md instead of raw plugin text. */
+/**
+ * Multipart errors a client causes, turned into the answers of API.md instead of raw plugin text.
+ * Our own errors and the file system's (a full disk) keep their meaning: the error handler makes
+ * the latter a 500.
+ */
 const multipartAnswer = (error: unknown) => {
+  if (error instanceof HttpError || (error as NodeJS.ErrnoException).syscall !== undefined) return error;
   switch ((error as { code?: unknown }).code) {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return unprocessable(uploadMessages.missingFile, 'file');

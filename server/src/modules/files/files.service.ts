@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import {
   fileExtension,
   uploadMessages,
@@ -5,7 +6,6 @@ import {
   type UploadAnswer,
   type UploadDir,
 } from '../../../../contract/upload';
-import { rm } from 'node:fs/promises';
 import type { Db } from '../../db/database';
 import { payloadTooLarge, unprocessable } from '../../http-errors';
 import type { ResolvedFile, StagedFile, Storage, StoredFile } from '../../storage/storage';
