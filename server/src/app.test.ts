@@ -55,6 +55,13 @@ describe('the app', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers health with 500 when the database does not answer', async () => {
+    await t.db.destroy();
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ code: 500, message: '服务器错误' });
+  });
+
   it('sets security headers on every answer, 401s included', async () => {
     for (const url of ['/api/health', '/api/user/info']) {
       const response = await t.app.inject({ method: 'GET', url });

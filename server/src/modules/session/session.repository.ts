@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { NewSessionRow } from './session.table';
 
@@ -76,4 +77,8 @@ export const deleteLoginFailures = async (db: Db, username: string, ip: string, 
   let query = db.deleteFrom('login_failures').where('username', '=', username).where('ip', '=', ip);
   if (before !== undefined) query = query.where('at', '<=', before);
   await query.execute();
+};
+
+export const pingDatabase = async (db: Db): Promise<void> => {
+  await sql`select 1`.execute(db);
 };

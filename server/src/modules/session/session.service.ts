@@ -24,6 +24,7 @@ import {
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
 import {
   countLoginFailures,
+  pingDatabase,
   deleteLoginFailures,
   findSessionByTokenHash,
   insertSession,
@@ -63,11 +64,11 @@ const newToken = () => randomBytes(32).toString('base64url');
 
 const isoBefore = (milliseconds: number) => new Date(Date.now() - milliseconds).toISOString();
 
-export const health = async ({ config, version }: AppContext): Promise<HealthAnswer> => ({
-  status: 'ok',
-  version,
-  database: config.database.kind,
-});
+/** Answers only when the database answers too: a monitor (or the desktop's connection test) sees a broken one. */
+export const health = async ({ db, config, version }: AppContext): Promise<HealthAnswer> => {
+  await pingDatabase(db);
+  return { status: 'ok', version, database: config.database.kind };
+};
 
 /** The bearer-token check of every protected route. */
 export const authenticate = async ({ db }: AppContext, token: string): Promise<Authenticated> => {
