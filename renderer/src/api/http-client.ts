@@ -24,6 +24,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** `false`: no automatic 删除成功 toast on a 204, for a screen that says its own success message. */
   successToast?: boolean;
+  /** `false`: a 401/403 rejects without the 登录失败 dialog, for a caller that ends the session itself. */
+  sessionDialog?: boolean;
 }
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'canceled';
@@ -162,12 +164,12 @@ function fail(config: ClientConfig | undefined, status: number, body: unknown): 
   const serverMessage = typeof envelope?.message === 'string' && envelope.message ? envelope.message : '';
   const data = envelope ? envelope.data : body;
   const sessionFailure = [401, 403].includes(code) || [401, 403].includes(status);
-  if (sessionFailure && config?.sentToken) {
+  if (sessionFailure && config?.sentToken && config.clientOptions?.sessionDialog !== false) {
     // Logged-in calls only: the login form sends no token and shows its 401/403 inline.
     endSession(serverMessage || httpMessages.authFallback);
     throw new ApiError(serverMessage || httpMessages.authFallback, status, data);
   }
-  const text = serverMessage || `Error ${status}`;
+  const text = serverMessage || (sessionFailure ? httpMessages.authFallback : `Error ${status}`);
   if (!config?.clientOptions?.silent) feedback.error(text);
   throw new ApiError(text, status, data);
 }

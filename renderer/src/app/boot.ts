@@ -42,7 +42,8 @@ export async function boot(): Promise<BootResult> {
   try {
     await loadSettings();
     const connection = await waitForConnection();
-    setApiBase(connection.apiBase);
+    // '' is the browser's same origin, the client's default: only a desktop connection names a server.
+    if (connection.apiBase) setApiBase(connection.apiBase);
     const token = await restoreToken();
     const { needs_setup: needsSetup } = await fetchSetupStatus();
     let notice: string | undefined;
