@@ -54,6 +54,77 @@ export type TokenSaveResult =
   /** No real encryption backend (Linux without a keyring): kept in memory only, gone at quit. */
   | { stored: 'memory'; reason: string };
 
+/** One entry of an open dialog's type list, e.g. `{ name: 'Excel', extensions: ['xlsx', 'xls'] }`. */
+export interface FileFilter {
+  name: string;
+  /** Without the dot, lower case. */
+  extensions: string[];
+}
+
+export interface OpenFileOptions {
+  /** The dialog's title. */
+  title?: string;
+  filters: FileFilter[];
+  /** Larger files are refused before their bytes are read (at most `openFileMaxBytes`). */
+  maxBytes?: number;
+  /** What the refusal of a larger file says (the spec's own message); a general Chinese one otherwise. */
+  tooLargeMessage?: string;
+}
+
+/** A file the clerk picked: its name and bytes, never its path on disk. */
+export interface OpenedFile {
+  name: string;
+  bytes: Uint8Array;
+  size: number;
+}
+
+/** The most a picked file may weigh to cross the bridge (the largest upload limit, API.md). */
+export const openFileMaxBytes = 20 * 1024 * 1024;
+
+/** `3MB`, `100KB`: the way the spec writes limits. */
+export function formatFileSize(bytes: number): string {
+  const mb = 1024 * 1024;
+  if (bytes >= mb) return Number.isInteger(bytes / mb) ? `${bytes / mb}MB` : `${(bytes / mb).toFixed(1)}MB`;
+  if (bytes >= 1024) return `${Math.floor(bytes / 1024)}KB`;
+  return `${bytes}B`;
+}
+
+/** What both implementations of `files` say, word for word. */
+export const desktopFileMessages = {
+  wrongType: '文件类型错误!',
+  tooLarge: (maxBytes: number) => `文件过大，不能超过 ${formatFileSize(maxBytes)}`,
+  notExcel: '下载失败：服务器返回的不是 Excel 文件',
+  timeout: '下载超时，请稍后再试',
+} as const;
+
+export interface DownloadExportRequest {
+  /** The `download_url` of an export answer: a `/storage/exports/….xlsx` path. */
+  url: string;
+  /** The name the file is saved under (sanitised; `.xlsx` added when missing). */
+  suggestedName: string;
+  /** Names this download in progress events and in `cancelDownload`. */
+  downloadId?: string;
+}
+
+export type DownloadExportResult =
+  /**
+   * Electron: the full path written and whether the spreadsheet program was started (`openError` says why
+   * not). The browser: the file name handed to the browser's own download, `opened: false`.
+   */
+  { savedTo: string; opened: boolean; openError?: string } | { cancelled: true };
+
+export interface DownloadProgress {
+  downloadId: string;
+  url: string;
+  received: number;
+  /** Null when the server did not say the size. */
+  total: number | null;
+  /** 0 to 100, or null when the total is unknown. */
+  percent: number | null;
+}
+
+export type DownloadProgressListener = (progress: DownloadProgress) => void;
+
 export interface DesktopApi {
   readonly kind: 'electron' | 'web';
   token: {
@@ -73,6 +144,21 @@ export interface DesktopApi {
   app: {
     version(): Promise<string>;
   };
+  files: {
+    /** The native open dialog (Electron) or a file input (browser); null when the clerk cancels. */
+    openFile(options: OpenFileOptions): Promise<OpenedFile | null>;
+    /**
+     * Downloads an export with the token. Electron: saved to the remembered folder (or Downloads) without
+     * overwriting anything, then opened in the spreadsheet program. Browser: an ordinary download.
+     */
+    downloadExport(request: DownloadExportRequest): Promise<DownloadExportResult>;
+    /** Stops a download in progress: its `downloadExport` answers `{ cancelled: true }`. */
+    cancelDownload(downloadId: string): Promise<void>;
+    /** Electron: a folder dialog, remembered as `UiSettings.downloadFolder`; null when cancelled. */
+    chooseDownloadFolder(): Promise<string | null>;
+    /** Subscribes to download progress; answers the function that unsubscribes. */
+    onDownloadProgress(listener: DownloadProgressListener): () => void;
+  };
 }
 
 /** IPC channel names: every one prefixed `desktop:` (DESIGN.md). */
@@ -86,4 +172,13 @@ export const desktopChannels = {
   connectionSet: 'desktop:connection:set',
   connectionTest: 'desktop:connection:test',
   appVersion: 'desktop:app:version',
+  filesOpen: 'desktop:files:open',
+  filesDownloadExport: 'desktop:files:download-export',
+  filesCancelDownload: 'desktop:files:cancel-download',
+  filesChooseDownloadFolder: 'desktop:files:choose-download-folder',
+} as const;
+
+/** Messages main sends to the page (not invoked by it): also `desktop:` (DESIGN.md). */
+export const desktopEvents = {
+  downloadProgress: 'desktop:files:download-progress',
 } as const;

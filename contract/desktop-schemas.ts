@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultUiSettings, type ConnectionSettings, type UiSettings } from './desktop-api';
+import { defaultUiSettings, openFileMaxBytes, type ConnectionSettings, type UiSettings } from './desktop-api';
 
 /**
  * zod schemas for what crosses the desktop bridge. Kept apart from `desktop-api.ts` so that the preload
@@ -73,4 +73,79 @@ export function readConnectionSettings(value: unknown): ConnectionSettings {
   const parsed = connectionSettingsSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   return { mode: 'embedded', officeUrl: '' };
+}
+
+const fileExtension = z
+  .string({ error: '文件类型必须是文字' })
+  .regex(/^[A-Za-z0-9]{1,10}$/, '文件类型只能是字母或数字，不带点')
+  .transform((value) => value.toLowerCase());
+
+export const fileFilterSchema = z
+  .object({
+    name: z.string({ error: '文件类型名称必须是文字' }).trim().min(1, '请填写文件类型名称').max(50, '文件类型名称过长'),
+    extensions: z.array(fileExtension).min(1, '请至少指定一种文件类型').max(20, '文件类型过多'),
+  })
+  .strict();
+
+/** What the open dialog may be asked: a few types, a size limit no larger than what may cross the bridge. */
+export const openFileOptionsSchema = z
+  .object({
+    title: z.string({ error: '对话框标题必须是文字' }).max(100, '对话框标题过长').optional(),
+    filters: z.array(fileFilterSchema).min(1, '请指定可选择的文件类型').max(10, '文件类型分组过多'),
+    maxBytes: z
+      .number({ error: '文件大小上限必须是数字' })
+      .int('文件大小上限必须是整数')
+      .positive('文件大小上限必须大于 0')
+      .max(openFileMaxBytes, '文件大小上限不能超过 20MB')
+      .optional(),
+    tooLargeMessage: z.string({ error: '提示文字必须是文字' }).min(1).max(200, '提示文字过长').optional(),
+  })
+  .strict();
+
+/**
+ * An export's `download_url`: the server's `/storage/exports/…/<name>.xlsx` (API.md), nothing else. Every
+ * segment is an ordinary name (no dot-names, no `%`, `?`, `#`, `\`), so the token never goes elsewhere.
+ */
+export const EXPORT_PATH_PATTERN =
+  /^\/storage\/exports\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,150}\.xlsx$/;
+
+export const downloadIdSchema = z
+  .string({ error: '下载编号必须是文字' })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, '下载编号格式不正确');
+
+export const downloadExportRequestSchema = z
+  .object({
+    url: z
+      .string({ error: '下载地址必须是文字' })
+      .max(400, '下载地址过长')
+      .regex(EXPORT_PATH_PATTERN, '只能下载服务器导出的 Excel 文件（/storage/exports/…xlsx）'),
+    suggestedName: z.string({ error: '文件名必须是文字' }).max(300, '文件名过长'),
+    downloadId: downloadIdSchema.optional(),
+  })
+  .strict();
+
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
+const EXPORT_EXTENSION = '.xlsx';
+
+/**
+ * The name an export is saved under: what the screen suggested, made safe on every file system. Separators,
+ * characters Windows refuses, control and direction-changing characters (which can disguise an extension)
+ * become `_` or go; dot-names, trailing dots and Windows device names cannot result; it always ends `.xlsx`.
+ */
+export function exportFileName(suggested: string, fallback = '导出'): string {
+  const cleaned = suggested
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+    .replace(/[<>:"/\\|?*]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim();
+  let base = cleaned.toLowerCase().endsWith(EXPORT_EXTENSION) ? cleaned.slice(0, -EXPORT_EXTENSION.length) : cleaned;
+  base = base.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
+  if (!base.replace(/_/g, '')) base = fallback;
+  if (WINDOWS_RESERVED.test(base.split('.')[0] ?? '')) base = `_${base}`;
+  // Room for " (999)" and the extension inside the usual 255-character limit of a name.
+  base = Array.from(base).slice(0, 120).join('').trim();
+  return `${base}${EXPORT_EXTENSION}`;
 }

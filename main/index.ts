@@ -1,15 +1,29 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, protocol, safeStorage, session, shell, utilityProcess } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  utilityProcess,
+} from 'electron';
 import log from 'electron-log/main';
 import Store from 'electron-store';
 import { appOrigin, appSchemePrivileges, createAppProtocolHandler, appScheme } from './app-protocol';
 import { createConnectionService } from './connection';
 import { buildCsp } from './content-security-policy';
+import { createDownloads } from './downloads';
 import { createEmbeddedServer } from './embedded-server';
+import { createFileDialogs } from './file-dialogs';
 import { appIpcHandlers } from './ipc/app-ipc';
 import { authIpcHandlers } from './ipc/auth-ipc';
 import { connectionIpcHandlers } from './ipc/connection-ipc';
+import { filesIpcHandlers } from './ipc/files-ipc';
 import { appSenderCheck, registerHandlers } from './ipc/ipc-guard';
 import { settingsIpcHandlers } from './ipc/settings-ipc';
 import { menuTemplate } from './menu';
@@ -82,12 +96,27 @@ async function start() {
   );
   lockPermissions(session.defaultSession, devServerUrl);
 
+  const dialogs = createFileDialogs({
+    showOpenDialog: (options) =>
+      mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+    settings,
+    defaultFolder: () => app.getPath('downloads'),
+  });
+  const downloads = createDownloads({
+    apiBase: () => connection.apiBase(),
+    token: () => tokens.get(),
+    folder: () => settings.getUi().downloadFolder,
+    defaultFolder: () => app.getPath('downloads'),
+    openPath: (path) => shell.openPath(path),
+  });
+
   const isTrusted = appSenderCheck(devServerUrl);
   registerHandlers(ipcMain, {
     ...authIpcHandlers({ isTrusted, tokens }),
     ...settingsIpcHandlers({ isTrusted, settings }),
     ...connectionIpcHandlers({ isTrusted, connection }),
     ...appIpcHandlers({ isTrusted, version: () => app.getVersion() }),
+    ...filesIpcHandlers({ isTrusted, dialogs, downloads }),
   });
 
   Menu.setApplicationMenu(

@@ -1,13 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { desktopChannels, type DesktopApi } from '../contract/desktop-api';
+import { EventEmitter } from 'node:events';
+import { desktopChannels, desktopEvents, type DesktopApi, type DownloadProgress } from '../contract/desktop-api';
 
 // The Electron binary is absent: a hand-made fake of the two preload APIs records what the preload does.
 const fake = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
   invocations: [] as { channel: string; args: unknown[] }[],
   answer: (_channel: string): Promise<unknown> => Promise.resolve(null),
+  /** Stands for what main sends to the page (`webContents.send`). */
+  fromMain: null as null | {
+    emit(channel: string, ...args: unknown[]): boolean;
+    listenerCount(channel: string): number;
+  },
 }));
-vi.mock('electron', () => {
+vi.mock('electron', async () => {
+  const { EventEmitter: Emitter } = await import('node:events');
+  const fromMain = new Emitter();
+  fake.fromMain = fromMain;
   const contextBridge = { exposeInMainWorld: (key: string, api: unknown) => fake.exposed.set(key, api) };
   const ipcRenderer = {
     invoke: (channel: string, ...args: unknown[]) => {
@@ -17,6 +26,9 @@ vi.mock('electron', () => {
     send: () => {
       throw new Error('the preload must only invoke');
     },
+    on: (channel: string, listener: (...args: unknown[]) => void) => fromMain.on(channel, listener),
+    removeListener: (channel: string, listener: (...args: unknown[]) => void) =>
+      fromMain.removeListener(channel, listener),
   };
   return { default: { contextBridge, ipcRenderer }, contextBridge, ipcRenderer };
 });
@@ -62,6 +74,10 @@ describe('preload bridge', () => {
     await desktop.connection.set({ mode: 'office', officeUrl: 'https://10.0.0.5:8787' });
     await desktop.connection.test('https://10.0.0.5:8787');
     await desktop.app.version();
+    await desktop.files.openFile({ filters: [{ name: 'Excel', extensions: ['xlsx'] }], maxBytes: 102400 });
+    await desktop.files.downloadExport({ url: '/storage/exports/2026/11/a.xlsx', suggestedName: '海外合同.xlsx' });
+    await desktop.files.cancelDownload('d1');
+    await desktop.files.chooseDownloadFolder();
     expect(fake.invocations).toEqual([
       { channel: desktopChannels.tokenGet, args: [] },
       { channel: desktopChannels.tokenSet, args: ['tok_abc'] },
@@ -72,9 +88,40 @@ describe('preload bridge', () => {
       { channel: desktopChannels.connectionSet, args: [{ mode: 'office', officeUrl: 'https://10.0.0.5:8787' }] },
       { channel: desktopChannels.connectionTest, args: ['https://10.0.0.5:8787'] },
       { channel: desktopChannels.appVersion, args: [] },
+      {
+        channel: desktopChannels.filesOpen,
+        args: [{ filters: [{ name: 'Excel', extensions: ['xlsx'] }], maxBytes: 102400 }],
+      },
+      {
+        channel: desktopChannels.filesDownloadExport,
+        args: [{ url: '/storage/exports/2026/11/a.xlsx', suggestedName: '海外合同.xlsx' }],
+      },
+      { channel: desktopChannels.filesCancelDownload, args: ['d1'] },
+      { channel: desktopChannels.filesChooseDownloadFolder, args: [] },
     ]);
     // Every channel of the contract is reachable, and only those.
     expect(new Set(fake.invocations.map((call) => call.channel))).toEqual(new Set(Object.values(desktopChannels)));
+  });
+
+  it('hands download progress to the page without the IPC event, until it unsubscribes', () => {
+    const seen: unknown[][] = [];
+    const unsubscribe = desktop.files.onDownloadProgress((...args) => seen.push(args));
+    const progress: DownloadProgress = {
+      downloadId: 'd1',
+      url: '/storage/exports/2026/11/a.xlsx',
+      received: 10,
+      total: 100,
+      percent: 10,
+    };
+    // Electron calls listeners with its event first; that event carries `sender` (ipcRenderer itself).
+    const ipcEvent = { sender: new EventEmitter(), ports: [] };
+    fake.fromMain?.emit(desktopEvents.downloadProgress, ipcEvent, progress);
+    expect(seen).toEqual([[progress]]);
+
+    unsubscribe();
+    expect(fake.fromMain?.listenerCount(desktopEvents.downloadProgress)).toBe(0);
+    fake.fromMain?.emit(desktopEvents.downloadProgress, ipcEvent, { ...progress, received: 20 });
+    expect(seen).toHaveLength(1);
   });
 
   it('passes answers through', async () => {

@@ -1,7 +1,15 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { desktopChannels, type DesktopApi } from '../contract/desktop-api';
+import {
+  desktopChannels,
+  desktopEvents,
+  type DesktopApi,
+  type DownloadProgress,
+  type DownloadProgressListener,
+} from '../contract/desktop-api';
 
 type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
+/** Listens to one main-to-page channel with the payload only; answers the function that stops listening. */
+type Subscribe = (channel: string, listener: (payload: unknown) => void) => () => void;
 
 /**
  * Electron wraps a handler's error as "Error invoking remote method '<channel>': Error: <message>"; the
@@ -14,7 +22,7 @@ export function unwrapIpcError(error: unknown): Error {
 }
 
 /** The bridge: one named function per channel, never `ipcRenderer` itself. */
-export function createDesktopApi(invoke: Invoke): DesktopApi {
+export function createDesktopApi(invoke: Invoke, subscribe: Subscribe): DesktopApi {
   const call =
     <R>(channel: string) =>
     async (...args: unknown[]): Promise<R> => {
@@ -44,10 +52,39 @@ export function createDesktopApi(invoke: Invoke): DesktopApi {
     app: {
       version: () => call<string>(desktopChannels.appVersion)(),
     },
+    files: {
+      openFile: (options) =>
+        call<Awaited<ReturnType<DesktopApi['files']['openFile']>>>(desktopChannels.filesOpen)(options),
+      downloadExport: (request) =>
+        call<Awaited<ReturnType<DesktopApi['files']['downloadExport']>>>(desktopChannels.filesDownloadExport)(request),
+      cancelDownload: (downloadId) => call<void>(desktopChannels.filesCancelDownload)(downloadId),
+      chooseDownloadFolder: () => call<string | null>(desktopChannels.filesChooseDownloadFolder)(),
+      onDownloadProgress: (listener: DownloadProgressListener) =>
+        subscribe(desktopEvents.downloadProgress, (payload) => listener(payload as DownloadProgress)),
+    },
+  };
+}
+
+/**
+ * The page's listener gets the payload only: Electron's event object carries `sender` (ipcRenderer itself),
+ * which must never reach the page.
+ */
+export function subscribeIpc(
+  renderer: Pick<typeof ipcRenderer, 'on' | 'removeListener'>,
+  channel: string,
+  listener: (payload: unknown) => void,
+): () => void {
+  const forward = (_event: unknown, payload: unknown) => listener(payload);
+  renderer.on(channel, forward);
+  return () => {
+    renderer.removeListener(channel, forward);
   };
 }
 
 contextBridge.exposeInMainWorld(
   'desktop',
-  createDesktopApi((channel, ...args) => ipcRenderer.invoke(channel, ...args)),
+  createDesktopApi(
+    (channel, ...args) => ipcRenderer.invoke(channel, ...args),
+    (channel, listener) => subscribeIpc(ipcRenderer, channel, listener),
+  ),
 );

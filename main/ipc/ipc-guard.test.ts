@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { desktopChannels } from '../../contract/desktop-api';
 import type { ConnectionService } from '../connection';
+import type { Downloads } from '../downloads';
+import type { FileDialogs } from '../file-dialogs';
 import type { SettingsStore } from '../settings-store';
 import { foreignSenders } from '../test-support/ipc-events';
 import type { TokenStore } from '../token-store';
 import { appIpcHandlers } from './app-ipc';
 import { authIpcHandlers } from './auth-ipc';
 import { connectionIpcHandlers } from './connection-ipc';
+import { filesIpcHandlers } from './files-ipc';
 import { appSenderCheck, ipcMessages, registerHandlers, type GuardedHandler } from './ipc-guard';
 import { settingsIpcHandlers } from './settings-ipc';
 
@@ -35,6 +38,11 @@ describe('IPC registration', () => {
       ...settingsIpcHandlers({ isTrusted, settings: untouchable as SettingsStore }),
       ...connectionIpcHandlers({ isTrusted, connection: untouchable as ConnectionService }),
       ...appIpcHandlers({ isTrusted, version: untouchable as () => string }),
+      ...filesIpcHandlers({
+        isTrusted,
+        dialogs: untouchable as FileDialogs,
+        downloads: untouchable as Downloads,
+      }),
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type UiSettings,
 } from '../../../contract/desktop-api';
 import { readUiSettings, uiSettingsPatchSchema } from '../../../contract/desktop-schemas';
+import { createWebFiles, type WebFilesOptions } from './web-files';
 
 /** Storage keys: the token lives with the tab (sessionStorage), interface choices survive it (localStorage). */
 export const webStorageKeys = {
@@ -37,6 +38,7 @@ export interface WebDesktopOptions {
   fetch?: typeof fetch;
   /** Milliseconds before the health check gives up. */
   testTimeoutMs?: number;
+  files?: WebFilesOptions;
 }
 
 /** The browser flavour of the desktop bridge: same origin API, token gone with the tab. */
@@ -105,5 +107,6 @@ export function createWebDesktop(options: WebDesktopOptions = {}): DesktopApi {
         return appVersion();
       },
     },
+    files: createWebFiles(options.files),
   };
 }

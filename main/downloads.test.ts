@@ -1,0 +1,260 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DownloadProgress } from '../contract/desktop-api';
+import { exportFileName } from '../contract/desktop-schemas';
+import { createDownloads, downloadMessages, type DownloadsDeps } from './downloads';
+import { exportFixture, exportToken, startExportServer, type ExportServer } from './test-support/export-server';
+
+const exportPath = '/storage/exports/2026/11/0f3c9a.xlsx';
+
+describe('export downloads', () => {
+  let server: ExportServer;
+  let dir: string;
+  let downloadsDir: string;
+  let opened: string[];
+
+  beforeAll(async () => {
+    server = await startExportServer();
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'downloads-'));
+    downloadsDir = join(dir, 'Downloads');
+    opened = [];
+    server.requests.length = 0;
+    server.behave('xlsx');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const setUp = (overrides: Partial<DownloadsDeps> = {}) =>
+    createDownloads({
+      apiBase: () => server.url,
+      token: async () => exportToken,
+      folder: () => '',
+      defaultFolder: () => downloadsDir,
+      openPath: async (path) => {
+        opened.push(path);
+        return '';
+      },
+      progressIntervalMs: 0,
+      ...overrides,
+    });
+
+  const files = (folder = downloadsDir) => (existsSync(folder) ? readdirSync(folder).sort() : []);
+
+  it('downloads with the bearer token, saves to Downloads, reports progress and opens the file', async () => {
+    server.behave('slow');
+    const progress: DownloadProgress[] = [];
+    const result = await setUp().downloadExport(
+      { url: exportPath, suggestedName: '海外合同.xlsx', downloadId: 'd1' },
+      (event) => progress.push(event),
+    );
+
+    const savedTo = join(downloadsDir, '海外合同.xlsx');
+    expect(result).toEqual({ savedTo, opened: true });
+    expect(readFileSync(savedTo).equals(exportFixture)).toBe(true);
+    expect(server.requests).toEqual([{ path: exportPath, authorization: `Bearer ${exportToken}` }]);
+    expect(opened).toEqual([savedTo]);
+
+    // From 0 to the whole file, never backwards, every event naming this download.
+    expect(progress.length).toBeGreaterThanOrEqual(4);
+    expect(progress[0]).toMatchObject({ received: 0, percent: 0 });
+    expect(progress.at(-1)).toEqual({
+      downloadId: 'd1',
+      url: exportPath,
+      received: exportFixture.length,
+      total: exportFixture.length,
+      percent: 100,
+    });
+    const received = progress.map((event) => event.received);
+    expect(received).toEqual([...received].sort((a, b) => a - b));
+    expect(progress.filter((event) => event.percent! > 0 && event.percent! < 100).length).toBeGreaterThan(0);
+  });
+
+  it('saves to the remembered folder, and to Downloads when that folder is gone', async () => {
+    const remembered = join(dir, '导出');
+    mkdirSync(remembered);
+    const first = await setUp({ folder: () => remembered }).downloadExport({ url: exportPath, suggestedName: 'a' });
+    expect(first).toMatchObject({ savedTo: join(remembered, 'a.xlsx') });
+    const second = await setUp({ folder: () => join(dir, 'unplugged-usb') }).downloadExport({
+      url: exportPath,
+      suggestedName: 'a',
+    });
+    expect(second).toMatchObject({ savedTo: join(downloadsDir, 'a.xlsx') });
+  });
+
+  it('never overwrites: the same name again becomes name (1), name (2)', async () => {
+    mkdirSync(downloadsDir);
+    writeFileSync(join(downloadsDir, '收款单.xlsx'), 'the clerk’s own file');
+    const downloads = setUp();
+    const one = await downloads.downloadExport({ url: exportPath, suggestedName: '收款单.xlsx' });
+    const two = await downloads.downloadExport({ url: exportPath, suggestedName: '收款单.xlsx' });
+    expect(one).toMatchObject({ savedTo: join(downloadsDir, '收款单 (1).xlsx') });
+    expect(two).toMatchObject({ savedTo: join(downloadsDir, '收款单 (2).xlsx') });
+    expect(readFileSync(join(downloadsDir, '收款单.xlsx'), 'utf8')).toBe('the clerk’s own file');
+    expect(files()).toEqual(['收款单 (1).xlsx', '收款单 (2).xlsx', '收款单.xlsx']);
+  });
+
+  it.each([
+    ['../../.bashrc', '_.._.bashrc.xlsx'],
+    ['..\\..\\Windows\\win.ini', '_.._Windows_win.ini.xlsx'],
+    ['合同:2026/11*?"<>|.xlsx', '合同_2026_11______.xlsx'],
+    ['CON', '_CON.xlsx'],
+    ['  report.   ', 'report.xlsx'],
+    ['invoice\u202Exslx.exe', 'invoicexslx.exe.xlsx'],
+    ['line\nbreak\t.xlsx', 'linebreak.xlsx'],
+    ['...', '导出.xlsx'],
+    ['', '导出.xlsx'],
+  ])('sanitises the name %j into a plain name inside the folder', async (suggested, expected) => {
+    const result = await setUp().downloadExport({ url: exportPath, suggestedName: suggested });
+    const savedTo = (result as { savedTo: string }).savedTo;
+    expect(dirname(savedTo)).toBe(downloadsDir);
+    expect(basename(savedTo)).toBe(expected);
+    expect(files()).toEqual([basename(savedTo)]);
+    expect(files(dir)).toEqual(['Downloads']);
+  });
+
+  it('keeps long names within the file system’s limit', () => {
+    const name = exportFileName('车'.repeat(400));
+    expect(name.endsWith('.xlsx')).toBe(true);
+    expect(Buffer.byteLength(name)).toBeLessThan(255 * 2);
+    expect(Array.from(name).length).toBeLessThanOrEqual(125);
+  });
+
+  it.each([
+    ['not-found', '下载失败：文件不存在（HTTP 404）'],
+    ['server-error', '下载失败：服务器响应异常（HTTP 500）'],
+  ] as const)('refuses a %s answer in Chinese, saves and opens nothing', async (behaviour, message) => {
+    server.behave(behaviour);
+    await expect(setUp().downloadExport({ url: exportPath, suggestedName: 'a' })).rejects.toThrow(message);
+    expect(files()).toEqual([]);
+    expect(opened).toEqual([]);
+  });
+
+  it('says the session ended when the token is refused', async () => {
+    await expect(
+      setUp({ token: async () => 'tok_stale' }).downloadExport({ url: exportPath, suggestedName: 'a' }),
+    ).rejects.toThrow('下载失败：登录已过期，请重新登录（HTTP 401）');
+    await expect(
+      setUp({ token: async () => null }).downloadExport({ url: exportPath, suggestedName: 'a' }),
+    ).rejects.toThrow('（HTTP 401）');
+    expect(server.requests.at(-1)?.authorization).toBeUndefined();
+    expect(files()).toEqual([]);
+  });
+
+  it('refuses an answer that is not a workbook (an HTML page with status 200)', async () => {
+    server.behave('html');
+    await expect(setUp().downloadExport({ url: exportPath, suggestedName: 'a' })).rejects.toThrow(
+      downloadMessages.notExcel,
+    );
+    expect(files()).toEqual([]);
+    expect(opened).toEqual([]);
+  });
+
+  it('does not follow a redirect with the token', async () => {
+    server.behave('redirect');
+    await expect(setUp().downloadExport({ url: exportPath, suggestedName: 'a' })).rejects.toThrow(/^下载失败/);
+    expect(server.requests.map((request) => request.path)).toEqual([exportPath]);
+    expect(files()).toEqual([]);
+  });
+
+  it('removes the half-written file when the connection is cut', async () => {
+    server.behave('cut');
+    await expect(setUp().downloadExport({ url: exportPath, suggestedName: 'a' })).rejects.toThrow(
+      downloadMessages.interrupted,
+    );
+    expect(files()).toEqual([]);
+    expect(opened).toEqual([]);
+  });
+
+  it('gives up with 下载超时 when the server stops sending, and removes the partial file', async () => {
+    server.behave('stall');
+    await expect(setUp({ idleTimeoutMs: 300 }).downloadExport({ url: exportPath, suggestedName: 'a' })).rejects.toThrow(
+      downloadMessages.timeout,
+    );
+    expect(files()).toEqual([]);
+  });
+
+  it('stops on cancel: answers cancelled, keeps no file, opens nothing', async () => {
+    server.behave('stall');
+    const downloads = setUp();
+    const progress: DownloadProgress[] = [];
+    const running = downloads.downloadExport({ url: exportPath, suggestedName: 'a', downloadId: 'c1' }, (event) =>
+      progress.push(event),
+    );
+    await expect.poll(() => progress.some((event) => event.received > 0)).toBe(true);
+    downloads.cancel('c1');
+    await expect(running).resolves.toEqual({ cancelled: true });
+    expect(files()).toEqual([]);
+    expect(opened).toEqual([]);
+  });
+
+  it('says where it cannot reach the server, and when no server is set', async () => {
+    await expect(
+      setUp({ apiBase: () => 'http://127.0.0.1:1' }).downloadExport({ url: exportPath, suggestedName: 'a' }),
+    ).rejects.toThrow(downloadMessages.network);
+    await expect(setUp({ apiBase: () => '' }).downloadExport({ url: exportPath, suggestedName: 'a' })).rejects.toThrow(
+      downloadMessages.noServer,
+    );
+  });
+
+  it('answers saved but not opened, with the reason, when no program opens it', async () => {
+    const result = await setUp({ openPath: async () => 'No application is associated' }).downloadExport({
+      url: exportPath,
+      suggestedName: 'a',
+    });
+    expect(result).toEqual({
+      savedTo: join(downloadsDir, 'a.xlsx'),
+      opened: false,
+      openError: 'No application is associated',
+    });
+  });
+
+  describe('shell.openPath only for files this run downloaded', () => {
+    it('opens a just-downloaded file again, by any spelling of its path', async () => {
+      const downloads = setUp();
+      const { savedTo } = (await downloads.downloadExport({ url: exportPath, suggestedName: 'a' })) as {
+        savedTo: string;
+      };
+      expect(await downloads.openDownloaded(join(downloadsDir, 'x', '..', 'a.xlsx'))).toBe('');
+      expect(opened).toEqual([savedTo, savedTo]);
+    });
+
+    it('refuses every other path, without calling openPath', async () => {
+      const downloads = setUp();
+      await downloads.downloadExport({ url: exportPath, suggestedName: 'a' });
+      const planted = join(downloadsDir, 'planted.xlsx');
+      writeFileSync(planted, exportFixture);
+      opened.length = 0;
+      for (const path of [planted, '/bin/sh', downloadsDir, 'C:\\Windows\\System32\\calc.exe', 'a.xlsx']) {
+        await expect(downloads.openDownloaded(path)).rejects.toThrow(downloadMessages.openRefused);
+      }
+      // Another instance (the next run) knows nothing of this run's files.
+      await expect(setUp().openDownloaded(join(downloadsDir, 'a.xlsx'))).rejects.toThrow(downloadMessages.openRefused);
+      expect(opened).toEqual([]);
+    });
+
+    it('refuses a downloaded path that was replaced by a link to something else', async () => {
+      const downloads = setUp();
+      const { savedTo } = (await downloads.downloadExport({ url: exportPath, suggestedName: 'a' })) as {
+        savedTo: string;
+      };
+      rmSync(savedTo);
+      symlinkSync('/bin/sh', savedTo);
+      opened.length = 0;
+      await expect(downloads.openDownloaded(savedTo)).rejects.toThrow(downloadMessages.openRefused);
+      expect(opened).toEqual([]);
+    });
+  });
+});

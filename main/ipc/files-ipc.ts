@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { desktopChannels, desktopEvents, type DownloadProgress } from '../../contract/desktop-api';
+import { downloadExportRequestSchema, downloadIdSchema, openFileOptionsSchema } from '../../contract/desktop-schemas';
+import type { Downloads } from '../downloads';
+import type { FileDialogs } from '../file-dialogs';
+import { guarded, noArgs, type InvokeEventLike, type IpcHandlerMap, type SenderCheck } from './ipc-guard';
+
+export interface FilesIpcDeps {
+  isTrusted: SenderCheck;
+  dialogs: FileDialogs;
+  downloads: Downloads;
+}
+
+/** The part of Electron's `IpcMainInvokeEvent.sender` (the asking page's WebContents) progress goes to. */
+interface ProgressTarget {
+  send(channel: string, progress: DownloadProgress): void;
+  isDestroyed?(): boolean;
+}
+
+/** Progress goes back to the page that asked, and only while it is still there. */
+const progressTo = (event: InvokeEventLike) => (progress: DownloadProgress) => {
+  const sender = (event as InvokeEventLike & { sender?: ProgressTarget }).sender;
+  if (sender && !sender.isDestroyed?.()) sender.send(desktopEvents.downloadProgress, progress);
+};
+
+/** Native open dialog, export downloads (with progress) and the remembered download folder. */
+export function filesIpcHandlers({ isTrusted, dialogs, downloads }: FilesIpcDeps): IpcHandlerMap {
+  const downloadArgs = z.tuple([downloadExportRequestSchema]);
+  return {
+    [desktopChannels.filesOpen]: guarded(isTrusted, z.tuple([openFileOptionsSchema]), ([options]) =>
+      dialogs.openFile(options),
+    ),
+    [desktopChannels.filesDownloadExport]: (event, ...args) =>
+      guarded(isTrusted, downloadArgs, ([request]) => downloads.downloadExport(request, progressTo(event)))(
+        event,
+        ...args,
+      ),
+    [desktopChannels.filesCancelDownload]: guarded(isTrusted, z.tuple([downloadIdSchema]), ([downloadId]) =>
+      downloads.cancel(downloadId),
+    ),
+    [desktopChannels.filesChooseDownloadFolder]: guarded(isTrusted, noArgs, () => dialogs.chooseDownloadFolder()),
+  };
+}
