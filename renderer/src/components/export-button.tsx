@@ -1,0 +1,162 @@
+/**
+ * The 导出 button of every list: asks the server for the export (the list's own `…/export` call, given as
+ * `request`), then has the desktop download it with the token, showing the download's progress in a message.
+ * Electron saves the workbook (remembered folder or Downloads) and opens it in the spreadsheet program; the
+ * browser makes it an ordinary download.
+ *
+ * Props: `label` (默认 导出), `request` (answers `{ download_url }`), `fileName` (the name to save under,
+ * `.xlsx` added when missing), and the antd button's `type`, `icon` and `size`.
+ *
+ * Needs antd's `<App>` above it (the messages come from App.useApp()).
+ */
+import { useRef, useState, type ReactNode } from 'react';
+import { App, Button, Progress, Space, Typography, type ButtonProps } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { formatFileSize, type DownloadProgress } from '../../../contract/desktop-api';
+import { isHttpError } from '../api/http-client';
+import { desktop } from '../platform/desktop';
+
+export const exportMessages = {
+  label: '导出',
+  downloading: (name: string) => `正在下载 ${name}`,
+  received: (bytes: number) => `已下载 ${formatFileSize(bytes)}`,
+  cancel: '取消',
+  cancelled: '已取消下载',
+  success: '导出成功',
+  savedAndOpened: (path: string) => `已保存到 ${path} 并已打开`,
+  savedNotOpened: (path: string, reason: string) => `已保存到 ${path}，但未能自动打开：${reason}`,
+  failed: '下载失败!',
+} as const;
+
+export interface ExportButtonProps extends Pick<ButtonProps, 'type' | 'icon' | 'size'> {
+  label?: ReactNode;
+  request: () => Promise<{ download_url: string }>;
+  fileName: string;
+}
+
+/** Shown while the file comes: a bar when the size is known, the bytes so far when not. */
+function ProgressNotice({
+  fileName,
+  progress,
+  onCancel,
+}: {
+  fileName: string;
+  progress: DownloadProgress | null;
+  onCancel: () => void;
+}) {
+  const percent = progress?.percent ?? null;
+  return (
+    <Space size="small" align="center">
+      <span>{exportMessages.downloading(fileName)}</span>
+      {percent === null && progress && progress.received > 0 ? (
+        <Typography.Text type="secondary">{exportMessages.received(progress.received)}</Typography.Text>
+      ) : (
+        <Progress
+          percent={percent ?? 0}
+          size="small"
+          status="active"
+          style={{ width: 160, margin: 0 }}
+          aria-label={exportMessages.downloading(fileName)}
+        />
+      )}
+      <Button type="link" size="small" onClick={onCancel}>
+        {exportMessages.cancel}
+      </Button>
+    </Space>
+  );
+}
+
+let downloadSequence = 0;
+
+export function ExportButton({
+  label = exportMessages.label,
+  request,
+  fileName,
+  type,
+  icon = <DownloadOutlined />,
+  size,
+}: ExportButtonProps) {
+  const { message } = App.useApp();
+  const [running, setRunning] = useState(false);
+  // A second click before React re-renders the disabled button must not start a second export.
+  const busy = useRef(false);
+
+  const run = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setRunning(true);
+    downloadSequence += 1;
+    const downloadId = `export-${Date.now().toString(36)}-${downloadSequence}`;
+    const key = `export:${downloadId}`;
+    let lastPercent: number | null | undefined;
+    const show = (progress: DownloadProgress | null) =>
+      void message.open({
+        key,
+        type: 'loading',
+        duration: 0,
+        content: (
+          <ProgressNotice
+            fileName={fileName}
+            progress={progress}
+            onCancel={() => void desktop.files.cancelDownload(downloadId)}
+          />
+        ),
+      });
+    const unsubscribe = desktop.files.onDownloadProgress((progress) => {
+      if (progress.downloadId !== downloadId) return;
+      // One update per percent (or per piece when the size is unknown) is plenty for a message.
+      if (progress.percent !== null && progress.percent === lastPercent) return;
+      lastPercent = progress.percent;
+      show(progress);
+    });
+
+    try {
+      let downloadUrl: string;
+      try {
+        ({ download_url: downloadUrl } = await request());
+      } catch (error) {
+        // The HTTP client has already said why (the server's message, the 登录失败 dialog).
+        if (!isHttpError(error)) void message.error(exportMessages.failed);
+        return;
+      }
+      show(null);
+      const result = await desktop.files.downloadExport({ url: downloadUrl, suggestedName: fileName, downloadId });
+      if ('cancelled' in result) {
+        void message.info({ key, content: exportMessages.cancelled });
+      } else if (result.opened) {
+        void message.success({ key, content: exportMessages.savedAndOpened(result.savedTo) });
+      } else if (result.openError) {
+        void message.warning({ key, content: exportMessages.savedNotOpened(result.savedTo, result.openError) });
+      } else {
+        void message.success({ key, content: exportMessages.success });
+      }
+    } catch (error) {
+      // The bridge's reasons begin 下载失败：, which the message already says.
+      const reason = (error instanceof Error ? error.message : '').replace(/^下载失败[!！]?[：:]?\s*/, '');
+      void message.error({
+        key,
+        duration: 5,
+        content: (
+          <span>
+            <span>{exportMessages.failed}</span>
+            {reason ? (
+              <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+                {reason}
+              </Typography.Text>
+            ) : null}
+          </span>
+        ),
+      });
+    } finally {
+      unsubscribe();
+      busy.current = false;
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Button type={type} icon={icon} size={size} loading={running} disabled={running} onClick={() => void run()}>
+      {label}
+    </Button>
+  );
+}
