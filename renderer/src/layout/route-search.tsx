@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Select, Tooltip } from 'antd';
+import { Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { searchableRoutes } from '../app/route-tree';
@@ -16,11 +16,16 @@ export function RouteSearch() {
 
   return (
     <div className={open ? 'route-search open' : 'route-search'}>
-      <Tooltip title="搜索页面">
-        <button type="button" className="nav-icon-button" aria-label="搜索页面" onClick={() => setOpen(!open)}>
-          <SearchOutlined />
-        </button>
-      </Tooltip>
+      {/* A native title, not a Tooltip: a tooltip would cover the suggestions. */}
+      <button
+        type="button"
+        className="nav-icon-button"
+        aria-label="搜索页面"
+        title="搜索页面"
+        onClick={() => setOpen(!open)}
+      >
+        <SearchOutlined />
+      </button>
       {open ? (
         <Select
           className="route-search-select"

@@ -1,4 +1,4 @@
-import { App, Dropdown, Tooltip } from 'antd';
+import { App, Dropdown } from 'antd';
 import { FontSizeOutlined } from '@ant-design/icons';
 import type { UiSettings } from '../../../contract/desktop-api';
 import { sizeLabels } from '../app/component-size';
@@ -24,11 +24,10 @@ export function SizeSelect() {
         },
       }}
     >
-      <Tooltip title="布局大小">
-        <button type="button" className="nav-icon-button" aria-label="布局大小">
-          <FontSizeOutlined />
-        </button>
-      </Tooltip>
+      {/* A native title, not a Tooltip: a tooltip would cover the menu it opens. */}
+      <button type="button" className="nav-icon-button" aria-label="布局大小" title="布局大小">
+        <FontSizeOutlined />
+      </button>
     </Dropdown>
   );
 }

@@ -8,10 +8,17 @@ interface BootState {
   needsSetup: boolean;
   /** Why the app could not start (server unreachable, embedded server failed). */
   error: string;
+  /** The administrator just created on the first-run page, offered on the login page. */
+  createdUsername: string;
 }
 
-export const useBootStore = create<BootState>(() => ({ phase: 'starting', needsSetup: false, error: '' }));
+export const useBootStore = create<BootState>(() => ({
+  phase: 'starting',
+  needsSetup: false,
+  error: '',
+  createdUsername: '',
+}));
 
-export function setupCompleted(): void {
-  useBootStore.setState({ needsSetup: false });
+export function setupCompleted(createdUsername = ''): void {
+  useBootStore.setState({ needsSetup: false, createdUsername });
 }

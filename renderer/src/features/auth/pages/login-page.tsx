@@ -4,6 +4,7 @@ import { LockOutlined, UserOutlined, WarningOutlined, ApiOutlined } from '@ant-d
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { hashPassword } from '../../../api/password-hash';
 import { desktop } from '../../../platform/desktop';
+import { useBootStore } from '../../../stores/boot';
 import { clearSession, markMemoryTokenWarned, startSession, useSession } from '../../../stores/session';
 import { login } from '../api/login';
 import { passwordRules, usernameRules } from '../auth-rules';
@@ -28,7 +29,7 @@ export function LoginPage({ targetFor }: LoginPageProps) {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
   const [capsLock, setCapsLock] = useState(false);
-  const rememberedUsername = (location.state as { username?: string } | null)?.username ?? '';
+  const rememberedUsername = useBootStore((state) => state.createdUsername);
 
   const onPasswordKey = (event: KeyboardEvent<HTMLInputElement>) => {
     // getModifierState is absent on synthetic events some tests make; treat that as "off".

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input } from 'antd';
-import { useNavigate } from 'react-router-dom';
 import { PHONE_PATTERN, sessionMessages } from '../../../../../contract/session';
 import { hashPassword } from '../../../api/password-hash';
 import { isHttpError, validationErrors } from '../../../api/http-client';
@@ -20,7 +19,6 @@ interface SetupValues {
 /** First start: no account exists, so the first one (the administrator) is created here. */
 export function SetupPage() {
   const [form] = Form.useForm<SetupValues>();
-  const navigate = useNavigate();
   const { message } = App.useApp();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
@@ -37,14 +35,13 @@ export function SetupPage() {
         password: hashPassword(values.password),
       });
       message.success('管理员创建成功，请登录');
-      setupCompleted();
-      navigate('/login', { replace: true, state: { username } });
+      // The app leaves the setup page for the login page by itself once no setup is needed.
+      setupCompleted(username);
     } catch (setupError) {
       if (isHttpError(setupError) && setupError.status === 409) {
         // Someone else finished the setup meanwhile: this account list is no longer empty.
         message.info(setupError.message);
         setupCompleted();
-        navigate('/login', { replace: true });
         return;
       }
       const fields = validationErrors(setupError);
