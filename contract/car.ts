@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/** 17 characters, digits and capital letters without I, O and Q (DOMAIN.md). */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+export const VIN_LENGTH = 17;
+
+/** How every VIN is stored and compared: trimmed, upper case (DOMAIN.md). */
+export const normalizeVin = (vin: string): string => vin.trim().toUpperCase();
+
+export const isValidVin = (vin: string): boolean => VIN_PATTERN.test(normalizeVin(vin));
+
+export const carMessages = {
+  vinRequired: '请输入车架号',
+  vinFormat: '车架号格式错误',
+  modelRequired: '请输入车型车系',
+  priceRequired: '请输入车辆售价',
+  lookupTooMany: '一次最多查询2000个车架号',
+  detachDone: '移除成功',
+  detachConfirm: '是否确定要将本车从该合同中移除?',
+  notOnContract: '该车辆不在此合同中',
+  carListsFlag: '请选择要查询的记录类型',
+  orderRequired: '请选择海外合同',
+  typeFormat: '类型不正确',
+} as const;
+
+/**
+ * A VIN typed in a form: trimmed and upper-cased before the 17-character check, so `" lsvab…"` passes
+ * as `"LSVAB…"`. `required` is the message of an empty field, `format` of a malformed one.
+ */
+export const vinField = (required: string = carMessages.vinRequired, format: string = carMessages.vinFormat) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((vin) => vin.toUpperCase())
+    .pipe(z.string().regex(VIN_PATTERN, format));
+
+/** `GET /api/car/exists`: type 1 is the purchase form, 2 the overseas form (both only fill in the model). */
+export const CAR_EXISTS_TYPES = { purchase: 1, order: 2 } as const;
+export const carExistsQuery = z.object({
+  vin: z.string({ error: carMessages.vinRequired }).trim().min(1, carMessages.vinRequired),
+  type: z.coerce.number({ error: carMessages.typeFormat }).pipe(z.literal([1, 2], { error: carMessages.typeFormat })),
+});
+export type CarExistsQuery = z.infer<typeof carExistsQuery>;
+
+export interface CarExistsAnswer {
+  id: number;
+  vin: string;
+  model: string | null;
+}
+
+/**
+ * `GET /api/car/search?stage=`: the step a vehicle may take next (DOMAIN.md). `entry` suggests vehicles
+ * in pickup without a check-in, `plate` vehicles in registry without a complete plating, and so on;
+ * without a stage every vehicle matches.
+ */
+export const CAR_SEARCH_STAGES = [
+  'entry',
+  'plate',
+  'transfer',
+  'release',
+  'exports',
+  'drawback',
+  'archive',
+  'freight',
+] as const;
+export type CarSearchStage = (typeof CAR_SEARCH_STAGES)[number];
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const carSearchQuery = z.object({
+  vin: z.preprocess(emptyToUndefined, z.string().trim().max(VIN_LENGTH, carMessages.vinFormat).optional()),
+  stage: z.preprocess(emptyToUndefined, z.enum(CAR_SEARCH_STAGES, { error: '环节不正确' }).optional()),
+});
+export type CarSearchQuery = z.infer<typeof carSearchQuery>;
+
+/** One suggestion of the VIN search box. */
+export interface CarSearchItem {
+  id: number;
+  vin: string;
+}
+
+export const CAR_SEARCH_LIMIT = 20;
+
+/** One call for a whole Excel import (docs/decisions.md): at most 2,000 VINs. */
+export const CAR_LOOKUP_MAX = 2000;
+export const carLookupBody = z.strictObject({
+  vins: z
+    .array(z.string({ error: carMessages.vinFormat }).max(64, carMessages.vinFormat), { error: '请提供车架号列表' })
+    .max(CAR_LOOKUP_MAX, carMessages.lookupTooMany),
+});
+export type CarLookupBody = z.infer<typeof carLookupBody>;
+
+/** Keyed by the normalised (trimmed, upper-case) VIN; VINs without a vehicle are absent. */
+export interface CarLookupAnswer {
+  found: Record<string, { id: number; model: string | null }>;
+}
+
+export const carDetachBody = z.strictObject({
+  model: z.enum(['order', 'purchase'], { error: '请指定要移除的合同类型' }),
+});
+export type CarDetachBody = z.infer<typeof carDetachBody>;
+
+/** `GET /api/car/carLists`: exactly one flag set to 1 names the record the cars still lack. */
+export const CAR_LIST_FLAGS = ['if_freight', 'if_drawback', 'if_release', 'if_archive', 'if_exports'] as const;
+export type CarListFlag = (typeof CAR_LIST_FLAGS)[number];
+
+const flagField = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number()
+    .pipe(z.literal([0, 1]))
+    .optional(),
+);
+export const carListsQuery = z.object({
+  order_id: z.coerce
+    .number({ error: carMessages.orderRequired })
+    .int(carMessages.orderRequired)
+    .positive(carMessages.orderRequired),
+  if_freight: flagField,
+  if_drawback: flagField,
+  if_release: flagField,
+  if_archive: flagField,
+  if_exports: flagField,
+});
+export type CarListsQuery = z.infer<typeof carListsQuery>;
+
+export interface CarListItem {
+  id: number;
+  vin: string;
+  model: string | null;
+}
+
+export const carPaths = {
+  exists: '/api/car/exists',
+  search: '/api/car/search',
+  lookup: '/api/car/lookup',
+  detach: (id: number) => `/api/car/detach/${id}`,
+  carLists: '/api/car/carLists',
+} as const;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { dateOnly, optionalFilter, pageQuery } from './common';
+
+/** Created by the first migration (DOMAIN.md); 1 is the form's default. */
+export const CUSTOMER_TYPE_IDS = { overseas: 1, agent: 2 } as const;
+export const DEFAULT_CUSTOMER_TYPE_ID = CUSTOMER_TYPE_IDS.overseas;
+
+export const customerMessages = {
+  nameRequired: '请输入客户名称',
+  typeRequired: '请选择客户类型',
+  typeNameRequired: '请输入类型名称',
+  typeNameTooLong: '类型名称不能超过50个字',
+  nameTooLong: '客户名称不能超过100个字',
+  fieldTooLong: '内容过长',
+  typeNameTaken: '该客户类型已存在',
+  typeUnknown: '客户类型不存在',
+  typeInUse: '该客户类型下还有客户，不能删除',
+  customerInUse: '该客户已被合同使用，不能删除',
+  created: '新建客户成功',
+  updated: '客户编辑成功',
+  typeCreated: '新建成功',
+  typeUpdated: '编辑成功',
+  deleted: '删除成功!',
+  createFailed: '操作失败',
+  updateFailed: '编辑失败',
+  saveFailed: '操作失败',
+  deleteFailed: '删除失败',
+  deleteConfirm: (name: string) => `此操作将永久删除客户“${name}”, 是否继续?`,
+  typeDeleteConfirm: (name: string) => `此操作将永久删除客户类型“${name}”, 是否继续?`,
+} as const;
+
+export const customerTypeBody = z.strictObject({
+  name: z
+    .string({ error: customerMessages.typeNameRequired })
+    .trim()
+    .min(1, customerMessages.typeNameRequired)
+    .max(50, customerMessages.typeNameTooLong),
+});
+export type CustomerTypeBody = z.infer<typeof customerTypeBody>;
+
+/** Optional text: empty means none (stored as null). */
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => ((typeof value === 'string' && value.trim() === '') || value === null ? undefined : value),
+    z.string({ error: customerMessages.fieldTooLong }).trim().max(max, customerMessages.fieldTooLong).optional(),
+  );
+
+export const customerNameField = z
+  .string({ error: customerMessages.nameRequired })
+  .trim()
+  .min(1, customerMessages.nameRequired)
+  .max(100, customerMessages.nameTooLong);
+
+export const customerTypeIdField = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce
+    .number({ error: customerMessages.typeRequired })
+    .int(customerMessages.typeRequired)
+    .positive(customerMessages.typeRequired),
+);
+
+const customerFields = {
+  name: customerNameField,
+  type_id: customerTypeIdField,
+  address: optionalText(200),
+  country: optionalText(100),
+  contact_name: optionalText(100),
+  contact_way: optionalText(100),
+};
+
+export const customerBody = z.strictObject(customerFields);
+export type CustomerBody = z.infer<typeof customerBody>;
+
+/** `updated_at` is the stale-save guard (API.md). */
+export const customerUpdateBody = z.strictObject({ ...customerFields, updated_at: z.string().optional() });
+export type CustomerUpdateBody = z.infer<typeof customerUpdateBody>;
+
+export const customerListQuery = pageQuery.extend({
+  type_id: optionalFilter(
+    z.coerce.number({ error: '客户类型不正确' }).int('客户类型不正确').positive('客户类型不正确'),
+  ),
+  name: optionalFilter(z.string().trim().max(100)),
+  start_time: optionalFilter(dateOnly),
+  end_time: optionalFilter(dateOnly),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuery>;
+
+export interface CustomerType {
+  id: number;
+  name: string;
+  /** 1 enabled, 0 not enabled (no screen filters on it yet). */
+  status: 0 | 1;
+}
+
+export interface Customer {
+  id: number;
+  name: string;
+  /** The type's name. */
+  type: string;
+  type_id: number;
+  address: string | null;
+  country: string | null;
+  contact_name: string | null;
+  contact_way: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `GET /api/customer/all`: the contract form's customer and agent choices. */
+export interface CustomerOption {
+  id: number;
+  name: string;
+  type: string;
+  type_id: number;
+  address: string | null;
+  contact_way: string | null;
+  country: string | null;
+}
+
+export const customerPaths = {
+  list: '/api/customer',
+  all: '/api/customer/all',
+  one: (id: number) => `/api/customer/${id}`,
+  types: '/api/customerType',
+  type: (id: number) => `/api/customerType/${id}`,
+} as const;

@@ -1,0 +1,448 @@
+import { z } from 'zod';
+import { carMessages, vinField } from './car';
+import { dateOnly, optionalFilter, pageQuery } from './common';
+import { DEFAULT_CUSTOMER_TYPE_ID } from './customer';
+
+export const CURRENCIES = ['USD', 'CNY'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'USD';
+
+/** Overseas contract status (DOMAIN.md). */
+export const ORDER_STATUS = { new: 1, handedOver: 2, finished: 6 } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+export const MAX_CONTRACT_FILES = 5;
+
+export const orderMessages = {
+  contractsRequired: '请上传海外合同',
+  contractsTooMany: '最多上传5份合同文件',
+  orderNoRequired: '请输入海外合同号',
+  orderNoTooLong: '海外合同号不能超过50个字',
+  amountRequired: '请输入订单总数',
+  amountFormat: '订单总数只能填写正整数',
+  totalRequired: '请输入订单总额',
+  currencyFormat: '币种只能是 USD 或 CNY',
+  customerNameRequired: '请完善客户信息',
+  agentRequired: '请完善代理人信息',
+  addressRequired: '请完善客户地址',
+  contactRequired: '请完善客户联系方式',
+  typeRequired: '请完善客户类型',
+  tooManyCars: '添加的车辆数不能超过合同订购总数',
+  countPositiveInteger: '只能填写正整数',
+  excelTooLarge: '文件过大，要读取的excel文件不应超过100KB',
+  duplicateVinInForm: (vin: string) => `车架号 ${vin} 重复`,
+  storagePath: '文件地址不正确，请重新上传',
+  agreementOnlyOne: '只能上传一份文件!',
+  orderNoTaken: '海外合同号已存在',
+  vinOnOtherOrder: (vin: string, orderNo: string) => `车架号 ${vin} 已在海外合同 ${orderNo} 中`,
+  customerUnknown: '所选客户不存在',
+  agentUnknown: '所选代理人不存在',
+  carNotOnOrder: (id: number) => `车辆 ${id} 不在此合同中`,
+  created: '新建成功',
+  updated: '编辑成功',
+  handOverConfirm: '是否确定要将该业务移交采购流程?',
+  handOverDone: '移交成功',
+  handOverAlready: '该合同已移交采购',
+  saveFailed: '操作失败',
+  updateFailed: '编辑失败',
+} as const;
+
+export const receiptMessages = {
+  amountRequired: '请填写收款金额',
+  currencyRequired: '请选择收款币种',
+  receiptNoRequired: '请填写收款单号',
+  receiptedAtRequired: '请选择收款日期',
+  proofRequired: '请上传支付证明',
+  settlementRequired: '请填写结汇金额',
+  isDepositFormat: '是否定金只能选择是或否',
+  currencyMismatch: '收款币种须与合同币种一致',
+  created: '操作成功',
+  updated: '编辑成功',
+} as const;
+
+export const moneyMessages = {
+  format: '金额格式不正确，最多两位小数',
+} as const;
+
+/** Decimal with at most two places; what the wire carries (API.md: money). Fen stay on the server. */
+export const MONEY_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
+
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+/**
+ * A money amount sent as a number (JSON) or a string (form-encoded): at most two decimals, never
+ * negative. Parsed to a number of yuan/dollars; the server turns it into integer fen.
+ */
+export const moneyField = (requiredMessage: string) =>
+  z.preprocess(
+    (value) => {
+      const present = blankToUndefined(value);
+      return typeof present === 'number' ? String(present) : present;
+    },
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .regex(MONEY_PATTERN, moneyMessages.format)
+      .transform((text) => Number(text)),
+  );
+
+export const optionalMoneyField = () =>
+  z.preprocess(
+    (value) => {
+      const present = blankToUndefined(value);
+      return typeof present === 'number' ? String(present) : present;
+    },
+    z
+      .string({ error: moneyMessages.format })
+      .trim()
+      .regex(MONEY_PATTERN, moneyMessages.format)
+      .transform((text) => Number(text))
+      .optional(),
+  );
+
+/** A file a record keeps: a path `POST /api/upload` answered. */
+export const STORAGE_PATH_PATTERN = /^\/storage\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/;
+export const storagePathField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(300, orderMessages.storagePath)
+    .regex(STORAGE_PATH_PATTERN, orderMessages.storagePath);
+
+const optionalText = (max: number, requiredMessage?: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: requiredMessage ?? '内容格式不正确' })
+      .trim()
+      .max(max, '内容过长')
+      .optional(),
+  );
+
+const requiredText = (max: number, message: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(1, message).max(max, '内容过长'));
+
+/** A form-encoded list arrives as an array, an index-keyed object or a lone string; all become arrays. */
+const asList = (value: unknown): unknown => {
+  if (value === undefined || value === null || value === '') return [];
+  if (typeof value === 'string') return [value];
+  if (!Array.isArray(value) && typeof value === 'object') return Object.values(value as Record<string, unknown>);
+  return value;
+};
+
+const idOrNew = z.preprocess(
+  (value) => blankToUndefined(value) ?? 0,
+  z.coerce.number({ error: '车辆编号不正确' }).int('车辆编号不正确').min(0, '车辆编号不正确'),
+);
+
+/** One line of the vehicle list; id 0 is a new line. */
+export const orderCarLine = z.strictObject({
+  id: idOrNew,
+  vin: vinField(carMessages.vinRequired, carMessages.vinFormat),
+  model: requiredText(100, carMessages.modelRequired),
+  order_price: moneyField(carMessages.priceRequired),
+  invoice: z.preprocess((value) => blankToUndefined(value) ?? 0, moneyField(moneyMessages.format)),
+  other: z.preprocess((value) => blankToUndefined(value) ?? 0, moneyField(moneyMessages.format)),
+});
+export type OrderCarLineInput = z.input<typeof orderCarLine>;
+export type OrderCarLine = z.output<typeof orderCarLine>;
+
+const optionalId = z.preprocess(
+  (value) => (blankToUndefined(value) === undefined || value === 0 || value === '0' ? undefined : value),
+  z.coerce.number({ error: '编号不正确' }).int('编号不正确').positive('编号不正确').optional(),
+);
+
+/**
+ * The contract form (spec part 1, section 3). Keys are in the order of section 5's messages so that the
+ * first failing rule is the one the form shows first. `b_status` is the form's draft marker: accepted
+ * and ignored (docs/decisions.md).
+ */
+const orderFields = {
+  contracts: z.preprocess(
+    asList,
+    z
+      .array(storagePathField(orderMessages.contractsRequired), { error: orderMessages.contractsRequired })
+      .min(1, orderMessages.contractsRequired)
+      .max(MAX_CONTRACT_FILES, orderMessages.contractsTooMany),
+  ),
+  order_no: requiredText(50, orderMessages.orderNoRequired),
+  amount: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: orderMessages.amountRequired })
+      .int(orderMessages.amountFormat)
+      .positive(orderMessages.amountFormat)
+      .max(100_000, orderMessages.amountFormat),
+  ),
+  total: moneyField(orderMessages.totalRequired),
+  currency: z.preprocess(
+    (value) => blankToUndefined(value) ?? 'USD',
+    z.enum(CURRENCIES, { error: orderMessages.currencyFormat }),
+  ),
+  customer_id: optionalId,
+  name: requiredText(100, orderMessages.customerNameRequired),
+  agent_id: optionalId,
+  agent_name: requiredText(100, orderMessages.agentRequired),
+  address: requiredText(200, orderMessages.addressRequired),
+  contact_way: requiredText(100, orderMessages.contactRequired),
+  country: optionalText(100),
+  type_id: z.preprocess(
+    (value) => blankToUndefined(value) ?? DEFAULT_CUSTOMER_TYPE_ID,
+    z.coerce
+      .number({ error: orderMessages.typeRequired })
+      .int(orderMessages.typeRequired)
+      .positive(orderMessages.typeRequired),
+  ),
+  agreement_no: optionalText(50),
+  agreement: z.preprocess(blankToUndefined, storagePathField(orderMessages.storagePath).optional()),
+  cars: z.preprocess(asList, z.array(orderCarLine, { error: '车辆列表格式不正确' }).max(100_000)),
+  b_status: z.unknown().optional(),
+};
+
+/** Car count never above the ordered amount; one VIN once per contract. */
+const checkCars = (
+  body: { amount: number; cars: { vin: string }[] },
+  context: z.RefinementCtx<{ amount: number; cars: { vin: string }[] }>,
+) => {
+  if (body.cars.length > body.amount) {
+    context.addIssue({ code: 'custom', path: ['cars'], message: orderMessages.tooManyCars });
+  }
+  const seen = new Set<string>();
+  body.cars.forEach((car, index) => {
+    if (seen.has(car.vin)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cars', index, 'vin'],
+        message: orderMessages.duplicateVinInForm(car.vin),
+      });
+    }
+    seen.add(car.vin);
+  });
+};
+
+export const orderBody = z.strictObject(orderFields).superRefine(checkCars);
+/** What a client sends (numbers or strings); `OrderBody` is what the server reads after parsing. */
+export type OrderBodyInput = z.input<typeof orderBody>;
+export type OrderBody = z.output<typeof orderBody>;
+
+export const orderUpdateBody = z
+  .strictObject({ ...orderFields, updated_at: z.string().optional() })
+  .superRefine(checkCars);
+export type OrderUpdateBodyInput = z.input<typeof orderUpdateBody>;
+export type OrderUpdateBody = z.output<typeof orderUpdateBody>;
+
+export const orderListQuery = pageQuery.extend({
+  order_no: optionalFilter(z.string().trim().max(50)),
+  /** The contract total (订单金额), exact. */
+  total: optionalFilter(moneyField(moneyMessages.format)),
+  /** The receipt total (收款金额), exact. */
+  amount: optionalFilter(moneyField(moneyMessages.format)),
+  vin: optionalFilter(z.string().trim().max(17)),
+  name: optionalFilter(z.string().trim().max(100)),
+  start_time: optionalFilter(dateOnly),
+  end_time: optionalFilter(dateOnly),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+/** The export takes the list's own filters; paging is ignored. */
+export const orderExportQuery = orderListQuery.omit({ page: true, limit: true });
+export type OrderExportQuery = z.infer<typeof orderExportQuery>;
+
+export const orderSearchQuery = z.object({
+  order_no: optionalFilter(z.string().trim().max(50)),
+});
+export type OrderSearchQuery = z.infer<typeof orderSearchQuery>;
+export const ORDER_SEARCH_LIMIT = 20;
+
+/** A real calendar day `YYYY-MM-DD` (2026-02-30 is refused). */
+const calendarDay = (requiredMessage: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: requiredMessage })
+      .pipe(dateOnly)
+      .refine((day) => {
+        const parsed = new Date(`${day}T00:00:00Z`);
+        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+      }, '日期格式不正确'),
+  );
+
+export const receiptCreateBody = z.strictObject({
+  amount: moneyField(receiptMessages.amountRequired),
+  currency: z.preprocess(blankToUndefined, z.enum(CURRENCIES, { error: receiptMessages.currencyRequired })),
+  receipt_no: requiredText(50, receiptMessages.receiptNoRequired),
+  receipted_at: calendarDay(receiptMessages.receiptedAtRequired),
+  is_deposit: z.preprocess(
+    (value) => blankToUndefined(value) ?? 0,
+    z.coerce
+      .number({ error: receiptMessages.isDepositFormat })
+      .pipe(z.literal([0, 1], { error: receiptMessages.isDepositFormat })),
+  ),
+  proof: z.preprocess(blankToUndefined, storagePathField(receiptMessages.proofRequired)),
+  /** Who paid; not on the spec's dialog, shown on the detail when present. */
+  remitter: optionalText(100),
+});
+export type ReceiptCreateBodyInput = z.input<typeof receiptCreateBody>;
+export type ReceiptCreateBody = z.output<typeof receiptCreateBody>;
+
+export const receiptUpdateBody = z.strictObject({
+  receipt_no: requiredText(50, receiptMessages.receiptNoRequired),
+  receipted_at: calendarDay(receiptMessages.receiptedAtRequired),
+  settlement: moneyField(receiptMessages.settlementRequired),
+  actual_total: optionalMoneyField(),
+  registered_address: optionalText(200),
+  /** The settlement tax slip; optional, not on the spec's dialog. */
+  receipt: z.preprocess(blankToUndefined, storagePathField(orderMessages.storagePath).optional()),
+  updated_at: z.string().optional(),
+});
+export type ReceiptUpdateBodyInput = z.input<typeof receiptUpdateBody>;
+export type ReceiptUpdateBody = z.output<typeof receiptUpdateBody>;
+
+/** A vehicle line of an overseas contract. Money as decimals. */
+export interface OrderCar {
+  id: number;
+  vin: string;
+  model: string | null;
+  order_price: number | null;
+  /** Service fee. */
+  invoice: number;
+  /** Other fees. */
+  other: number;
+}
+
+export interface Receipt {
+  id: number;
+  order_id: number;
+  amount: number;
+  currency: Currency;
+  receipt_no: string;
+  /** `YYYY-MM-DD`. */
+  receipted_at: string;
+  remitter: string | null;
+  settlement: number | null;
+  actual_total: number | null;
+  registered_address: string | null;
+  proof: string | null;
+  /** The settlement tax slip. */
+  receipt: string | null;
+  is_deposit: 0 | 1;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The customer a contract names (spec: "customer (object with name)"); null if it was deleted. */
+export interface OrderCustomer {
+  id: number;
+  name: string;
+  type_id: number;
+  type: string;
+  address: string | null;
+  contact_way: string | null;
+  country: string | null;
+}
+
+/** A row of `GET /api/order`. */
+export interface OrderListItem {
+  id: number;
+  order_no: string;
+  customer_id: number | null;
+  customer_name: string;
+  customer: { id: number; name: string } | null;
+  /** The customer's country as agreed on the contract (the list's 国家 column). */
+  country: string | null;
+  customer_country: string | null;
+  agent_id: number | null;
+  agent_name: string | null;
+  /** Number of vehicles ordered. */
+  amount: number;
+  currency: Currency;
+  total: number;
+  receipt_total: number;
+  status: OrderStatus;
+  created_at: string;
+  updated_at: string;
+  /** The VINs of the row expansion. */
+  cars: OrderCar[];
+}
+
+export interface DrawbackRecord {
+  id: number;
+  order_id: number;
+  created_at: string;
+  drawbackcar: { car_id: number; vin: string }[];
+}
+
+export interface ArchiveRecord {
+  id: number;
+  order_id: number;
+  created_at: string;
+  zxzm_image: string | null;
+  archivecar: { car_id: number; vin: string }[];
+}
+
+export interface FreightRecord {
+  id: number;
+  order_id: number;
+  created_at: string;
+  yffp_image: string | null;
+  yffkd_image: string | null;
+  freightcar: { car_id: number; vin: string }[];
+  carimage: { image_url: string }[];
+}
+
+/** `GET /api/order/{id}`: the contract with everything the detail and record views show. */
+export interface Order {
+  id: number;
+  order_no: string;
+  customer_id: number | null;
+  customer_name: string;
+  customer_address: string | null;
+  customer_contact_way: string | null;
+  customer_country: string | null;
+  /** The customer type chosen on the form. */
+  type_id: number | null;
+  customer: OrderCustomer | null;
+  agent_id: number | null;
+  agent_name: string | null;
+  amount: number;
+  currency: Currency;
+  total: number;
+  receipt_total: number;
+  status: OrderStatus;
+  contracts: string[];
+  agreement_no: string | null;
+  agreement: string | null;
+  created_at: string;
+  updated_at: string;
+  cars: OrderCar[];
+  receipts: Receipt[];
+  drawback: DrawbackRecord[];
+  archive: ArchiveRecord[];
+  freight: FreightRecord[];
+}
+
+export interface OrderOption {
+  id: number;
+  order_no: string;
+  customer_name: string;
+  status: OrderStatus;
+}
+
+export interface OrderSearchItem {
+  id: number;
+  order_no: string;
+  customer_name: string;
+}
+
+export const orderPaths = {
+  list: '/api/order',
+  all: '/api/order/all',
+  search: '/api/order/search',
+  export: '/api/order/export',
+  receiptExport: '/api/order/receipt/export',
+  one: (id: number) => `/api/order/${id}`,
+  handOver: (id: number) => `/api/order/${id}/handOver`,
+  receipts: (id: number) => `/api/order/${id}/receipt`,
+  receipt: (id: number) => `/api/receipt/${id}`,
+} as const;

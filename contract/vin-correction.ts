@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { carMessages, VIN_PATTERN } from './car';
+import { optionalFilter, pageQuery } from './common';
+
+export const vinCorrectionMessages = {
+  vinOldRequired: '请填写要更正的车架号',
+  vinOldUnknown: '要更正的车架号不存在',
+  vinNewFormat: '新车架号格式错误',
+  vinNewInUse: '新车架号已被其他车辆使用',
+  sameVin: '新车架号与原车架号相同',
+  done: '操作成功',
+  failed: '操作失败',
+} as const;
+
+/** Old VINs may be malformed (that is why they are corrected): only required, then trimmed and upper-cased. */
+export const vinCorrectionBody = z.strictObject({
+  vinOld: z
+    .string({ error: vinCorrectionMessages.vinOldRequired })
+    .trim()
+    .min(1, vinCorrectionMessages.vinOldRequired)
+    .max(64, vinCorrectionMessages.vinOldUnknown)
+    .transform((vin) => vin.toUpperCase()),
+  vinNew: z
+    .string({ error: vinCorrectionMessages.vinNewFormat })
+    .trim()
+    .transform((vin) => vin.toUpperCase())
+    .pipe(z.string().regex(VIN_PATTERN, vinCorrectionMessages.vinNewFormat)),
+});
+export type VinCorrectionBody = z.input<typeof vinCorrectionBody>;
+
+export const vinCorrectionListQuery = pageQuery.extend({
+  vinNew: optionalFilter(z.string().trim().max(17, carMessages.vinFormat)),
+});
+export type VinCorrectionListQuery = z.infer<typeof vinCorrectionListQuery>;
+
+export interface VinCorrection {
+  id: number;
+  vin_old: string;
+  vin_new: string;
+  /** Who corrected it; null only if that account's row is gone. */
+  users: { nickname: string } | null;
+  created_at: string;
+}
+
+export interface VinCorrectionAnswer {
+  id: number;
+}
+
+export const vinCorrectionPaths = {
+  list: '/api/car/vinAlterLists',
+  correct: '/api/car/vinAlter',
+} as const;
