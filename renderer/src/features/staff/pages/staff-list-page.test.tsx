@@ -100,4 +100,11 @@ describe('staff page', () => {
     renderInApp(<StaffListPage />);
     expect(await screen.findByText('暂无员工，点击“新增员工”添加')).toBeInTheDocument();
   });
+
+  it('says the list failed to load rather than that nobody exists', async () => {
+    server.on('GET /api/user', envelope(500, { request_id: 'r1' }, '服务器错误'));
+    renderInApp(<StaffListPage />);
+    expect(await screen.findByText('员工列表加载失败，请点击“刷新”重试')).toBeInTheDocument();
+    expect(screen.queryByText('暂无员工，点击“新增员工”添加')).not.toBeInTheDocument();
+  });
 });

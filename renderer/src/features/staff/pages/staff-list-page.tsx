@@ -67,14 +67,15 @@ export function StaffListPage() {
   };
 
   const columns: PagedTableColumn<Staff>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
-    { key: 'username', title: '账号', dataIndex: 'username' },
-    { key: 'nickname', title: '员工姓名', dataIndex: 'nickname' },
-    { key: 'phone_number', title: '手机号', dataIndex: 'phone_number' },
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    { key: 'username', title: '账号', dataIndex: 'username', width: 150 },
+    { key: 'nickname', title: '员工姓名', dataIndex: 'nickname', width: 140 },
+    { key: 'phone_number', title: '手机号', dataIndex: 'phone_number', width: 140 },
     {
       key: 'created_at',
       title: '创建时间',
       dataIndex: 'created_at',
+      width: 180,
       render: (value: string) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : ''),
     },
     {
@@ -142,8 +143,8 @@ export function StaffListPage() {
           page={page}
           onPageChange={setPage}
           loading={list.isFetching && !list.data}
-          emptyText="暂无员工，点击“新增员工”添加"
-          scroll={{ x: 760 }}
+          emptyText={list.isError ? '员工列表加载失败，请点击“刷新”重试' : '暂无员工，点击“新增员工”添加'}
+          scroll={{ x: 960 }}
         />
       </Card>
       <StaffFormDrawer

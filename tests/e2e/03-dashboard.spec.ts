@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { ensureAdmin, login, shot } from './support';
+
+test.beforeEach(async ({ page, request }) => {
+  await ensureAdmin(request);
+  await login(page);
+});
+
+test('the dashboard greets the user and shows the eleven counts, each leading to its list', async ({ page }) => {
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('欢迎，系统管理员')).toBeVisible();
+  await expect(page.getByText(/员工编号：\d+/)).toBeVisible();
+  const stats = page.getByRole('list', { name: '业务统计' });
+  await expect(stats.getByRole('link')).toHaveCount(11);
+  for (const label of [
+    '海外合同',
+    '采购合同',
+    '入库',
+    '出库',
+    '上牌',
+    '过户',
+    '出口',
+    '退税',
+    '运费',
+    '注销',
+    '归档完成',
+  ]) {
+    await expect(stats.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.locator('.app-breadcrumb')).toHaveText('首页');
+  await shot(page, '07-dashboard');
+
+  await stats.getByRole('link', { name: /^采购合同/ }).click();
+  await expect(page).toHaveURL(/\/purchase\/list$/);
+  await expect(page.getByText('「采购合同」建设中')).toBeVisible();
+  await expect(page.locator('.app-breadcrumb')).toHaveText('首页/采购管理/采购合同');
+  await shot(page, '08-under-construction');
+});
+
+test('the layout: route search, tags, settings drawer remembered after reload', async ({ page }) => {
+  await page.getByRole('button', { name: '搜索页面' }).click();
+  await page.keyboard.type('员工');
+  await expect(page.locator('.ant-select-item-option', { hasText: '系统设置 > 员工管理' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/setting\/staff$/);
+  const tags = page.getByRole('navigation', { name: '已打开的页面' });
+  await expect(tags.getByText('首页')).toBeVisible();
+  await expect(tags.getByText('员工管理')).toBeVisible();
+
+  await tags.getByText('员工管理').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭所有' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(tags.getByText('员工管理')).toHaveCount(0);
+
+  await page.getByRole('button', { name: '布局设置' }).click();
+  const drawer = page.getByRole('dialog', { name: '系统布局设置' });
+  await expect(drawer).toBeVisible();
+  await shot(page, '09-settings-drawer');
+  await drawer.getByRole('switch', { name: '开启标签栏' }).click();
+  await expect(tags).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: '主菜单' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '已打开的页面' })).toHaveCount(0);
+  // Put it back for the other specs.
+  await page.getByRole('button', { name: '布局设置' }).click();
+  await page.getByRole('dialog', { name: '系统布局设置' }).getByRole('switch', { name: '开启标签栏' }).click();
+  await expect(page.getByRole('navigation', { name: '已打开的页面' })).toBeVisible();
+});
+
+test('the size selector and fullscreen button answer', async ({ page }) => {
+  await page.getByRole('button', { name: '布局大小' }).click();
+  await page.getByRole('menuitem', { name: '迷你' }).click();
+  await expect(page.getByText('布局大小已切换')).toBeVisible();
+  await page.getByRole('button', { name: '布局大小' }).click();
+  await page.getByRole('menuitem', { name: '默认' }).click();
+  await page.getByRole('button', { name: '全屏' }).click();
+  // Headless Chromium may refuse fullscreen: then the clerk is told so instead.
+  await expect(
+    page.getByRole('button', { name: '退出全屏' }).or(page.getByText(/不支持全屏|无法切换全屏/)),
+  ).toBeVisible();
+});
