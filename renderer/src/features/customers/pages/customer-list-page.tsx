@@ -1,0 +1,229 @@
+import { useCallback, useState, type Key } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { App, Button, Card, DatePicker, Empty, Form, Input, Space, Tabs, Typography } from 'antd';
+import { PlusOutlined, ReloadOutlined, TagsOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { customerMessages, type Customer } from '../../../../../contract/customer';
+import { isHttpError } from '../../../api/http-client';
+import { FilterBar, type FilterValues } from '../../../components/filter-bar';
+import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
+import { deleteCustomer } from '../api/delete-customer';
+import { listCustomers } from '../api/list-customers';
+import { CustomerFormDrawer } from '../components/customer-form-drawer';
+import { customersQueryKey, useCustomerTypes } from '../hooks/use-customer-types';
+
+export const CUSTOMER_TYPE_PATH = '/custom/type';
+
+type DrawerState = { open: false } | { open: true; customer?: Customer };
+
+const formatTime = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
+
+export function CustomerListPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message, modal } = App.useApp();
+  const [filters, setFilters] = useState<FilterValues>({});
+  const [page, setPage] = useState(1);
+  const [chosenTypeId, setChosenTypeId] = useState<number>();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [drawer, setDrawer] = useState<DrawerState>({ open: false });
+
+  const types = useCustomerTypes();
+  const typeList = types.data ?? [];
+  // The first type is selected until the clerk picks another (spec: the first tab is pre-selected).
+  const activeTypeId = typeList.some((type) => type.id === chosenTypeId) ? chosenTypeId : typeList[0]?.id;
+
+  const list = useQuery({
+    queryKey: [...customersQueryKey, activeTypeId, page, filters],
+    queryFn: () => listCustomers({ page, typeId: activeTypeId as number, filters }),
+    enabled: activeTypeId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: customersQueryKey }), [queryClient]);
+
+  // A checked row belongs to the page it was checked on: every change of page, tab or filter unchecks.
+  const goToPage = useCallback((next: number) => {
+    setPage(next);
+    setSelected([]);
+  }, []);
+
+  const search = (next: FilterValues) => {
+    setFilters(next);
+    goToPage(1);
+  };
+
+  const remove = (customer: Customer) => {
+    modal.confirm({
+      title: '提示',
+      content: customerMessages.deleteConfirm(customer.name),
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await deleteCustomer(customer.id);
+          message.success(customerMessages.deleted);
+          await refresh();
+        } catch (deleteError) {
+          // A customer on a contract is refused (409): say why in a dialog the clerk must read.
+          modal.warning({
+            title: '无法删除该客户',
+            content: isHttpError(deleteError) ? deleteError.message : customerMessages.deleteFailed,
+            okText: '知道了',
+          });
+        }
+      },
+    });
+  };
+
+  // Widths that fit a 1366 px office screen without a horizontal scroll; long texts end in … with a tooltip.
+  const columns: PagedTableColumn<Customer>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    { key: 'name', title: '客户名称', dataIndex: 'name', ellipsis: true },
+    { key: 'type', title: '客户类型', dataIndex: 'type', width: 100, ellipsis: true },
+    { key: 'country', title: '国家', dataIndex: 'country', width: 100, ellipsis: true },
+    { key: 'contact_name', title: '联系人', dataIndex: 'contact_name', width: 100, ellipsis: true },
+    { key: 'contact_way', title: '联系方式', dataIndex: 'contact_way', ellipsis: true },
+    { key: 'address', title: '地址', dataIndex: 'address', ellipsis: true },
+    { key: 'created_at', title: '创建时间', dataIndex: 'created_at', width: 165, render: formatTime },
+    {
+      key: 'actions',
+      title: '操作',
+      alwaysVisible: true,
+      width: 120,
+      fixed: 'right',
+      render: (_: unknown, customer: Customer) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            aria-label={`编辑客户 ${customer.name}`}
+            onClick={() => setDrawer({ open: true, customer })}
+          >
+            编辑
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            danger
+            aria-label={`删除客户 ${customer.name}`}
+            onClick={() => remove(customer)}
+          >
+            删除
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  const filtering = Object.keys(filters).length > 0;
+  const activeTypeName = typeList.find((type) => type.id === activeTypeId)?.name ?? '';
+  const manageTypes = (
+    <Button type="link" icon={<TagsOutlined />} onClick={() => navigate(CUSTOMER_TYPE_PATH)}>
+      管理客户类型
+    </Button>
+  );
+
+  let body;
+  if (types.isError) {
+    body = (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="客户类型加载失败">
+        <Button onClick={() => void types.refetch()}>重试</Button>
+      </Empty>
+    );
+  } else if (types.isSuccess && typeList.length === 0) {
+    body = (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有客户类型，请先添加客户类型，再添加客户">
+        <Button type="primary" onClick={() => navigate(CUSTOMER_TYPE_PATH)}>
+          去添加客户类型
+        </Button>
+      </Empty>
+    );
+  } else {
+    body = (
+      <>
+        <Tabs
+          activeKey={activeTypeId === undefined ? undefined : String(activeTypeId)}
+          onChange={(key) => {
+            setChosenTypeId(Number(key));
+            goToPage(1);
+          }}
+          items={typeList.map((type) => ({ key: String(type.id), label: type.name }))}
+          tabBarExtraContent={manageTypes}
+        />
+        {selected.length > 0 && (
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            已选择 {selected.length} 个客户
+            <Button type="link" size="small" onClick={() => setSelected([])}>
+              取消选择
+            </Button>
+          </Typography.Paragraph>
+        )}
+        <PagedTable<Customer>
+          label={`客户列表：${activeTypeName}`}
+          columns={columns}
+          dataSource={list.data?.data}
+          rowKey="id"
+          total={list.data?.meta.total ?? 0}
+          page={page}
+          onPageChange={goToPage}
+          loading={types.isPending || (list.isFetching && !list.data)}
+          rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+          emptyText={
+            filtering
+              ? '没有符合条件的客户，请修改筛选条件或点击“重置”'
+              : `“${activeTypeName}”下暂无客户，点击“新增客户”添加`
+          }
+          scroll={{ x: 1000 }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="page customer-list-page">
+      <Card variant="borderless">
+        <FilterBar
+          onSearch={search}
+          loading={list.isFetching && list.isPlaceholderData}
+          label="客户筛选"
+          extra={
+            <>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                disabled={typeList.length === 0}
+                onClick={() => setDrawer({ open: true })}
+              >
+                新增客户
+              </Button>
+              <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
+                刷新
+              </Button>
+            </>
+          }
+        >
+          <Form.Item label="客户名称" name="name">
+            <Input placeholder="请输入客户名称" allowClear style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item label="创建时间" name="created">
+            <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
+          </Form.Item>
+        </FilterBar>
+        {body}
+      </Card>
+      <CustomerFormDrawer
+        open={drawer.open}
+        customer={drawer.open ? drawer.customer : undefined}
+        types={typeList}
+        defaultTypeId={activeTypeId}
+        onClose={() => setDrawer({ open: false })}
+        onSaved={() => {
+          setDrawer({ open: false });
+          void refresh();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CustomerType } from '../../../../../contract/customer';
+import { setApiBase } from '../../../api/http-client';
+import { renderInApp } from '../../../app/testing/render-app';
+import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
+import { useSession } from '../../../stores/session';
+import { CustomerTypePage } from './customer-type-page';
+
+configure({ asyncUtilTimeout: 4000 });
+
+let server: ScriptedApiServer;
+let types: CustomerType[];
+
+beforeAll(async () => {
+  server = await startScriptedApiServer();
+});
+afterAll(() => server.close());
+
+beforeEach(() => {
+  setApiBase(server.base);
+  server.requests.length = 0;
+  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
+  types = [
+    { id: 1, name: '销外客户', status: 1 },
+    { id: 2, name: '代理人', status: 1 },
+  ];
+  server.on('GET /api/customerType', () => envelope(200, types));
+});
+
+const rowOf = async (name: string) => (await screen.findByText(name, { selector: 'td' })).closest('tr') as HTMLElement;
+/** antd spaces two-character labels (删 除); role queries over a whole table are slow in jsdom. */
+const buttonIn = (row: HTMLElement, label: RegExp) => within(row).getByText(label).closest('button') as HTMLElement;
+const writes = () => server.requests.filter((request) => request.method !== 'GET');
+
+describe('customer type page', () => {
+  it('lists the types with their index', async () => {
+    renderInApp(<CustomerTypePage />);
+    expect(within(await rowOf('销外客户')).getByText('1')).toBeInTheDocument();
+    expect(within(await rowOf('代理人')).getByText('2')).toBeInTheDocument();
+  });
+
+  it('adds a type through the dialog, asking for the name first', async () => {
+    server.on('POST /api/customerType', (request) => {
+      const { name } = request.body as { name: string };
+      types = [...types, { id: 3, name, status: 1 }];
+      return envelope(201, { id: 3 }, '新建成功');
+    });
+    renderInApp(<CustomerTypePage />);
+    await rowOf('代理人');
+    await userEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog', { name: '新增客户类型' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByText('请输入类型名称')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('类型名称'), ' 国内卖家 ');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('新建成功')).toBeInTheDocument();
+    expect(writes()[0]?.body).toEqual({ name: '国内卖家' });
+    expect(within(await rowOf('国内卖家')).getByText('3')).toBeInTheDocument();
+  });
+
+  it('renames a type', async () => {
+    server.on('PUT /api/customerType/2', (request) => {
+      types = types.map((type) => (type.id === 2 ? { ...type, name: (request.body as { name: string }).name } : type));
+      return envelope(200, null, '编辑成功');
+    });
+    renderInApp(<CustomerTypePage />);
+    await userEvent.click(buttonIn(await rowOf('代理人'), /^修\s*改$/));
+    const dialog = await screen.findByRole('dialog', { name: '修改客户类型' });
+    const name = within(dialog).getByLabelText('类型名称');
+    expect(name).toHaveValue('代理人');
+    await userEvent.clear(name);
+    await userEvent.type(name, '海外代理人');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('编辑成功')).toBeInTheDocument();
+    expect(writes()[0]?.body).toEqual({ name: '海外代理人' });
+    await rowOf('海外代理人');
+  });
+
+  it('keeps the dialog open with the server’s reason when the name is refused', async () => {
+    server.on('POST /api/customerType', envelope(409, null, '客户类型已存在'));
+    renderInApp(<CustomerTypePage />);
+    await rowOf('代理人');
+    await userEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog', { name: '新增客户类型' });
+    await userEvent.type(within(dialog).getByLabelText('类型名称'), '代理人');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('客户类型已存在');
+    expect(within(dialog).getByLabelText('类型名称')).toHaveValue('代理人');
+  });
+
+  it('explains in a dialog why a type still in use cannot be deleted', async () => {
+    server.on('DELETE /api/customerType/1', envelope(409, null, '该类型下还有客户，不能删除'));
+    renderInApp(<CustomerTypePage />);
+    await userEvent.click(buttonIn(await rowOf('销外客户'), /^删\s*除$/));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
+    const [refusal] = await screen.findAllByText('无法删除该客户类型');
+    expect(refusal?.closest('.ant-modal')).toHaveTextContent('该类型下还有客户，不能删除');
+    await rowOf('销外客户');
+  });
+
+  it('deletes an unused type after the confirmation', async () => {
+    server.on('DELETE /api/customerType/2', () => {
+      types = types.filter((type) => type.id !== 2);
+      return { status: 204 };
+    });
+    renderInApp(<CustomerTypePage />);
+    await userEvent.click(buttonIn(await rowOf('代理人'), /^删\s*除$/));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('删除成功!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('代理人', { selector: 'td' })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { App, Button, Card, Space } from 'antd';
+import { ArrowLeftOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../../../contract/common';
+import { customerMessages, type CustomerType } from '../../../../../contract/customer';
+import { isHttpError } from '../../../api/http-client';
+import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
+import { deleteCustomerType } from '../api/delete-customer-type';
+import { CustomerTypeDialog } from '../components/customer-type-dialog';
+import { customersQueryKey, customerTypesQueryKey, useCustomerTypes } from '../hooks/use-customer-types';
+
+type DialogState = { open: false } | { open: true; type?: CustomerType };
+
+export function CustomerTypePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message, modal } = App.useApp();
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const types = useCustomerTypes();
+  const rows = types.data ?? [];
+
+  // A renamed type shows in the customer list too.
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: customerTypesQueryKey });
+    await queryClient.invalidateQueries({ queryKey: customersQueryKey });
+  };
+
+  const remove = (type: CustomerType) => {
+    modal.confirm({
+      title: '提示',
+      content: customerMessages.typeDeleteConfirm(type.name),
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await deleteCustomerType(type.id);
+          message.success(customerMessages.deleted);
+          await refresh();
+        } catch (deleteError) {
+          // A type that customers still use is refused (409): say why in a dialog the clerk must read.
+          modal.warning({
+            title: '无法删除该客户类型',
+            content: isHttpError(deleteError) ? deleteError.message : customerMessages.deleteFailed,
+            okText: '知道了',
+          });
+        }
+      },
+    });
+  };
+
+  const columns: PagedTableColumn<CustomerType>[] = [
+    {
+      key: 'index',
+      title: '序号',
+      width: 80,
+      render: (_: unknown, __: CustomerType, index: number) => (page - 1) * PAGE_SIZE + index + 1,
+    },
+    { key: 'name', title: '类型名称', dataIndex: 'name' },
+    {
+      key: 'actions',
+      title: '操作',
+      alwaysVisible: true,
+      width: 160,
+      render: (_: unknown, type: CustomerType) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            aria-label={`修改客户类型 ${type.name}`}
+            onClick={() => setDialog({ open: true, type })}
+          >
+            修改
+          </Button>
+          <Button type="link" size="small" danger aria-label={`删除客户类型 ${type.name}`} onClick={() => remove(type)}>
+            删除
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page customer-type-page">
+      <Card variant="borderless">
+        <Space className="page-toolbar" wrap>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true })}>
+            新增
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
+            刷新
+          </Button>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/custom/list')}>
+            返回客户列表
+          </Button>
+        </Space>
+        {/* The types are few and come in one answer: the table pages through them itself. */}
+        <PagedTable<CustomerType>
+          label="客户类型列表"
+          columns={columns}
+          dataSource={rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
+          rowKey="id"
+          total={rows.length}
+          page={page}
+          onPageChange={setPage}
+          loading={types.isPending}
+          emptyText="暂无客户类型，点击“新增”添加"
+        />
+      </Card>
+      <CustomerTypeDialog
+        open={dialog.open}
+        type={dialog.open ? dialog.type : undefined}
+        onClose={() => setDialog({ open: false })}
+        onSaved={() => {
+          setDialog({ open: false });
+          void refresh();
+        }}
+      />
+    </div>
+  );
+}
