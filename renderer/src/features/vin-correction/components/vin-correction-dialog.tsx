@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Form, Input, Modal } from 'antd';
+import { vinCorrectionMessages } from '../../../../../contract/vin-correction';
+import { isHttpError, validationErrors } from '../../../api/http-client';
+import { normaliseVinInput, VIN_FONT, VinSearchBox } from '../../../components/vin-search-box';
+import { correctVin } from '../api/correct-vin';
+import { vinCorrectionRules } from '../vin-correction-rules';
+
+interface VinCorrectionFormValues {
+  vinOld: string;
+  vinNew: string;
+}
+
+export interface VinCorrectionDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function VinCorrectionDialog({ open, onClose, onSaved }: VinCorrectionDialogProps) {
+  const [form] = Form.useForm<VinCorrectionFormValues>();
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+  }, [open, form]);
+
+  // A failure belongs to one opening of the form: closing it forgets the message.
+  const close = () => {
+    setFailure(undefined);
+    onClose();
+  };
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    setSaving(true);
+    setFailure(undefined);
+    try {
+      await correctVin({ vinOld: normaliseVinInput(values.vinOld), vinNew: normaliseVinInput(values.vinNew) });
+      message.success(vinCorrectionMessages.done);
+      onSaved();
+    } catch (saveError) {
+      // The spec: a refused correction shows the server's message; what was typed stays.
+      setFailure(isHttpError(saveError) ? saveError.message : vinCorrectionMessages.failed);
+      const fields = validationErrors(saveError);
+      if (fields) {
+        form.setFields(
+          Object.entries(fields)
+            .filter(([name]) => name === 'vinOld' || name === 'vinNew')
+            .map(([name, errors]) => ({ name: name as keyof VinCorrectionFormValues, errors })),
+        );
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="车架号更正"
+      open={open}
+      onCancel={close}
+      onOk={submit}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <Form<VinCorrectionFormValues> form={form} name="vin-correction" layout="vertical" onFinish={submit}>
+        <Form.Item
+          label="原车架号"
+          name="vinOld"
+          rules={vinCorrectionRules.vinOld}
+          extra="输入车架号的一部分，稍候从列表中选择要更正的车辆"
+        >
+          <VinSearchBox placeholder="请输入要更正的车架号" />
+        </Form.Item>
+        <Form.Item
+          label="新车架号"
+          name="vinNew"
+          rules={vinCorrectionRules.vinNew}
+          normalize={(value: string | undefined) => normaliseVinInput(value ?? '')}
+          extra="17位，由数字和字母组成，不含 I、O、Q"
+        >
+          <Input
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="请输入新车架号"
+            count={{ show: true, max: 17 }}
+            styles={{ input: { fontFamily: VIN_FONT } }}
+          />
+        </Form.Item>
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}
