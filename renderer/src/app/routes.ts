@@ -58,6 +58,15 @@ const staffPage = lazyPage(() =>
 const connectionPage = lazyPage(() =>
   import('../features/connection/pages/connection-page').then((module) => module.ConnectionPage),
 );
+const customerListPage = lazyPage(() =>
+  import('../features/customers/pages/customer-list-page').then((module) => module.CustomerListPage),
+);
+const customerTypePage = lazyPage(() =>
+  import('../features/customers/pages/customer-type-page').then((module) => module.CustomerTypePage),
+);
+const vinCorrectionPage = lazyPage(() =>
+  import('../features/vin-correction/pages/vin-correction-list-page').then((module) => module.VinCorrectionListPage),
+);
 
 /** The home page: the first breadcrumb of every screen and the pinned tag. */
 export const HOME_PATH = '/dashboard';
@@ -80,8 +89,8 @@ export const appRoutes: AppRoute[] = [
     title: '客户管理',
     icon: TeamOutlined,
     children: [
-      { path: '/custom/list', title: '客户列表', icon: IdcardOutlined },
-      { path: '/custom/type', title: '客户类型', hidden: true },
+      { path: '/custom/list', title: '客户列表', icon: IdcardOutlined, page: customerListPage },
+      { path: '/custom/type', title: '客户类型', hidden: true, page: customerTypePage },
     ],
   },
   {
@@ -144,7 +153,7 @@ export const appRoutes: AppRoute[] = [
     children: [
       { path: '/filed/list', title: '归档列表', icon: FolderOpenOutlined },
       { path: '/filed/query_list', title: '档案查询', icon: FileSearchOutlined },
-      { path: '/filed/vin_alter', title: '车架号更正', icon: EditOutlined },
+      { path: '/filed/vin_alter', title: '车架号更正', icon: EditOutlined, page: vinCorrectionPage },
       { path: '/filed/tax_add/:order_id', title: '退税', hidden: true, activeMenu: '/filed/list' },
       { path: '/filed/freeze_add/:order_id', title: '注销', hidden: true, activeMenu: '/filed/list' },
       { path: '/filed/freeze_edit/:order_id/:id', title: '编辑注销', hidden: true, activeMenu: '/filed/list' },
