@@ -16,8 +16,11 @@ export const carMessages = {
   priceRequired: '请输入车辆售价',
   lookupTooMany: '一次最多查询2000个车架号',
   detachDone: '移除成功',
+  detachModel: '请指定要移除的合同类型',
   detachConfirm: '是否确定要将本车从该合同中移除?',
   notOnContract: '该车辆不在此合同中',
+  detachHasRecords: (vin: string) => `车辆 ${vin} 已有出口或归档记录，不能从合同中移除`,
+  detachMovedOn: (vin: string) => `车辆 ${vin} 已移交后续环节，不能从采购合同中移除`,
   carListsFlag: '请选择要查询的记录类型',
   orderRequired: '请选择海外合同',
   typeFormat: '类型不正确',
@@ -96,10 +99,11 @@ export interface CarLookupAnswer {
   found: Record<string, { id: number; model: string | null }>;
 }
 
-export const carDetachBody = z.strictObject({
-  model: z.enum(['order', 'purchase'], { error: '请指定要移除的合同类型' }),
-});
+const detachModel = z.enum(['order', 'purchase'], { error: carMessages.detachModel });
+/** `model` names the contract side; sent in the body (or, as some clients do, in the query string). */
+export const carDetachBody = z.strictObject({ model: detachModel });
 export type CarDetachBody = z.infer<typeof carDetachBody>;
+export const carDetachQuery = z.object({ model: z.preprocess(emptyToUndefined, detachModel.optional()) });
 
 /** `GET /api/car/carLists`: exactly one flag set to 1 names the record the cars still lack. */
 export const CAR_LIST_FLAGS = ['if_freight', 'if_drawback', 'if_release', 'if_archive', 'if_exports'] as const;

@@ -36,6 +36,7 @@ export const orderMessages = {
   orderNoTaken: '海外合同号已存在',
   vinOnOtherOrder: (vin: string, orderNo: string) => `车架号 ${vin} 已在海外合同 ${orderNo} 中`,
   customerUnknown: '所选客户不存在',
+  currencyLocked: '合同已有收款，不能更改币种',
   agentUnknown: '所选代理人不存在',
   carNotOnOrder: (id: number) => `车辆 ${id} 不在此合同中`,
   created: '新建成功',
@@ -49,6 +50,7 @@ export const orderMessages = {
 
 export const receiptMessages = {
   amountRequired: '请填写收款金额',
+  amountPositive: '收款金额须大于0',
   currencyRequired: '请选择收款币种',
   receiptNoRequired: '请填写收款单号',
   receiptedAtRequired: '请选择收款日期',

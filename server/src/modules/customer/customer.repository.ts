@@ -1,0 +1,150 @@
+import type { Db } from '../../db/database';
+import { containsIgnoringCase, createdRange } from '../vehicle/list-filters';
+import type { CustomerRow, CustomersTable, CustomerTypeRow, NewCustomerRow } from './customer.table';
+import type { Updateable } from 'kysely';
+
+export interface CustomerFilters {
+  typeId?: number;
+  name?: string;
+  start?: string;
+  end?: string;
+}
+
+/** A customer with its type's name. */
+export type CustomerWithType = CustomerRow & { type: string };
+
+export const listCustomerTypes = (db: Db): Promise<CustomerTypeRow[]> =>
+  db.selectFrom('customer_types').selectAll().orderBy('id', 'asc').execute();
+
+export const findCustomerType = (db: Db, id: number): Promise<CustomerTypeRow | undefined> =>
+  db.selectFrom('customer_types').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findCustomerTypeByName = (db: Db, name: string): Promise<CustomerTypeRow | undefined> =>
+  db.selectFrom('customer_types').selectAll().where('name', '=', name).executeTakeFirst();
+
+export const insertCustomerType = async (db: Db, name: string, at: string): Promise<number> => {
+  const row = await db
+    .insertInto('customer_types')
+    .values({ name, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+
+export const renameCustomerType = async (db: Db, id: number, name: string, at: string): Promise<boolean> => {
+  const result = await db
+    .updateTable('customer_types')
+    .set({ name, updated_at: at })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
+
+export const deleteCustomerTypeRow = async (db: Db, id: number): Promise<void> => {
+  await db.deleteFrom('customer_types').where('id', '=', id).execute();
+};
+
+/** Customers of the type, and contracts that recorded it as their customer's type. */
+export const countCustomerTypeUses = async (db: Db, id: number): Promise<{ customers: number; contracts: number }> => {
+  const [customers, orders, purchases] = await Promise.all([
+    db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('type_id', '=', id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('customer_type_id', '=', id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('purchases')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('customer_type_id', '=', id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { customers: Number(customers.count), contracts: Number(orders.count) + Number(purchases.count) };
+};
+
+const customersWithType = (db: Db) =>
+  db
+    .selectFrom('customers')
+    .innerJoin('customer_types', 'customer_types.id', 'customers.type_id')
+    .selectAll('customers')
+    .select('customer_types.name as type');
+
+const filtered = (db: Db, timeZone: string, filters: CustomerFilters) => {
+  let query = customersWithType(db);
+  if (filters.typeId !== undefined) query = query.where('customers.type_id', '=', filters.typeId);
+  if (filters.name) query = query.where(containsIgnoringCase('customers.name', filters.name));
+  const range = createdRange(timeZone, filters.start, filters.end);
+  if (range.from) query = query.where('customers.created_at', '>=', range.from);
+  if (range.before) query = query.where('customers.created_at', '<', range.before);
+  return query;
+};
+
+export const listCustomers = (
+  db: Db,
+  timeZone: string,
+  filters: CustomerFilters,
+  offset: number,
+  limit: number,
+): Promise<CustomerWithType[]> =>
+  filtered(db, timeZone, filters).orderBy('customers.id', 'desc').offset(offset).limit(limit).execute();
+
+export const countCustomers = async (db: Db, timeZone: string, filters: CustomerFilters): Promise<number> => {
+  const row = await filtered(db, timeZone, filters)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+export const listAllCustomers = (db: Db): Promise<CustomerWithType[]> =>
+  customersWithType(db).orderBy('customers.id', 'asc').execute();
+
+export const findCustomer = (db: Db, id: number): Promise<CustomerWithType | undefined> =>
+  customersWithType(db).where('customers.id', '=', id).executeTakeFirst();
+
+export const insertCustomer = async (db: Db, row: NewCustomerRow): Promise<number> => {
+  const inserted = await db.insertInto('customers').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+};
+
+/** Changes the customer only if it still carries `expectedUpdatedAt`: the stale check and the write in one. */
+export const updateCustomerRow = async (
+  db: Db,
+  id: number,
+  patch: Updateable<CustomersTable>,
+  expectedUpdatedAt: string,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('customers')
+    .set(patch)
+    .where('id', '=', id)
+    .where('updated_at', '=', expectedUpdatedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
+
+export const deleteCustomerRow = async (db: Db, id: number): Promise<void> => {
+  await db.deleteFrom('customers').where('id', '=', id).execute();
+};
+
+/** The first contract that names the customer (as customer, agent or seller), for the 409 message. */
+export const findContractUsingCustomer = async (db: Db, id: number): Promise<string | undefined> => {
+  const order = await db
+    .selectFrom('orders')
+    .select('order_no')
+    .where((eb) => eb.or([eb('customer_id', '=', id), eb('agent_id', '=', id)]))
+    .orderBy('id', 'asc')
+    .executeTakeFirst();
+  if (order) return order.order_no;
+  const purchase = await db
+    .selectFrom('purchases')
+    .select('purchase_no')
+    .where('customer_id', '=', id)
+    .orderBy('id', 'asc')
+    .executeTakeFirst();
+  return purchase?.purchase_no;
+};
