@@ -9,10 +9,14 @@ import packageJson from '../../package.json';
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
 import { createDatabase } from './db/database';
+import { customerRoutes } from './modules/customer/customer.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { orderRoutes } from './modules/order/order.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { vehicleRoutes } from './modules/vehicle/vehicle.routes';
+import { vinCorrectionRoutes } from './modules/vin-correction/vin-correction.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerFormBody } from './plugins/form-body';
@@ -89,6 +93,10 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(staffRoutes);
   await app.register(dashboardRoutes);
   await app.register(filesRoutes, { storageDir: config.storageDir });
+  await app.register(customerRoutes);
+  await app.register(orderRoutes);
+  await app.register(vehicleRoutes);
+  await app.register(vinCorrectionRoutes);
 
   if (webDir) await registerWeb(app, webDir);
   return app;

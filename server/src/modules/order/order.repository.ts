@@ -1,0 +1,253 @@
+import { type SqlBool, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import { containsIgnoringCase, containsPattern, createdRange } from '../vehicle/list-filters';
+import type { NewOrderRow, NewReceiptRow, OrderRow, OrdersTable, ReceiptRow, ReceiptsTable } from './order.table';
+
+/** The list filters of `GET /api/order` (and its exports), money already in fen. */
+export interface OrderFilters {
+  orderNo?: string;
+  /** Contract total, fen, exact. */
+  totalFen?: number;
+  /** Receipt total, fen, exact. */
+  receiptTotalFen?: number;
+  vin?: string;
+  name?: string;
+  start?: string;
+  end?: string;
+}
+
+/** An order row with what the list shows besides its own columns. */
+export type OrderListRow = OrderRow & { receipt_total_fen: number; linked_customer_name: string | null };
+
+const receiptTotalOf = sql<
+  number | string
+>`coalesce((select sum(receipts.amount) from receipts where receipts.order_id = orders.id), 0)`;
+
+const orderRows = (db: Db) =>
+  db
+    .selectFrom('orders')
+    .leftJoin('customers', 'customers.id', 'orders.customer_id')
+    .selectAll('orders')
+    .select(['customers.name as linked_customer_name', receiptTotalOf.as('receipt_total_fen')]);
+
+const filtered = (db: Db, timeZone: string, filters: OrderFilters) => {
+  let query = orderRows(db);
+  if (filters.orderNo) query = query.where(containsIgnoringCase('orders.order_no', filters.orderNo));
+  if (filters.totalFen !== undefined) query = query.where('orders.total', '=', filters.totalFen);
+  if (filters.receiptTotalFen !== undefined) {
+    query = query.where(sql<SqlBool>`${receiptTotalOf} = ${filters.receiptTotalFen}`);
+  }
+  if (filters.vin) {
+    // VINs are stored upper case.
+    const pattern = containsPattern(filters.vin.toUpperCase());
+    query = query.where(
+      sql<SqlBool>`exists (select 1 from vehicles where vehicles.order_id = orders.id and vehicles.vin like ${pattern} escape '!')`,
+    );
+  }
+  if (filters.name) query = query.where(containsIgnoringCase('orders.customer_name', filters.name));
+  const range = createdRange(timeZone, filters.start, filters.end);
+  if (range.from) query = query.where('orders.created_at', '>=', range.from);
+  if (range.before) query = query.where('orders.created_at', '<', range.before);
+  return query;
+};
+
+const normalise = (row: OrderRow & { receipt_total_fen: number | string; linked_customer_name: string | null }) => ({
+  ...row,
+  receipt_total_fen: Number(row.receipt_total_fen),
+});
+
+export const listOrders = async (
+  db: Db,
+  timeZone: string,
+  filters: OrderFilters,
+  offset: number,
+  limit: number,
+): Promise<OrderListRow[]> =>
+  (await filtered(db, timeZone, filters).orderBy('orders.id', 'desc').offset(offset).limit(limit).execute()).map(
+    normalise,
+  );
+
+export const countOrders = async (db: Db, timeZone: string, filters: OrderFilters): Promise<number> => {
+  const row = await filtered(db, timeZone, filters)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+/**
+ * The filtered contracts in batches, newest first, by keyset (`id < last`): an export of 10,000
+ * contracts never runs one huge query nor an OFFSET that rescans what it already read.
+ */
+export async function* iterateOrders(
+  db: Db,
+  timeZone: string,
+  filters: OrderFilters,
+  batchSize: number,
+): AsyncGenerator<OrderListRow[]> {
+  let before: number | undefined;
+  for (;;) {
+    let query = filtered(db, timeZone, filters);
+    if (before !== undefined) query = query.where('orders.id', '<', before);
+    const batch = (await query.orderBy('orders.id', 'desc').limit(batchSize).execute()).map(normalise);
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < batchSize) return;
+    before = batch[batch.length - 1]?.id;
+  }
+}
+
+export const findOrder = (db: Db, id: number): Promise<OrderRow | undefined> =>
+  db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findOrderByNo = (db: Db, orderNo: string): Promise<OrderRow | undefined> =>
+  db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+
+export const findOrderNumbers = async (db: Db, ids: readonly number[]): Promise<Map<number, string>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'order_no'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.order_no]));
+};
+
+export const receiptTotalFen = async (db: Db, orderId: number): Promise<number> => {
+  const row = await db
+    .selectFrom('receipts')
+    .select(sql<number | string>`coalesce(sum(amount), 0)`.as('total'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+};
+
+export const insertOrder = async (db: Db, row: NewOrderRow): Promise<number> => {
+  const inserted = await db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+};
+
+/** Changes the contract only if it still carries `expectedUpdatedAt`: the stale check and the write in one. */
+export const updateOrderRow = async (
+  db: Db,
+  id: number,
+  patch: Updateable<OrdersTable>,
+  expectedUpdatedAt: string,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('orders')
+    .set(patch)
+    .where('id', '=', id)
+    .where('updated_at', '=', expectedUpdatedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
+
+export const listOrderOptions = (db: Db) =>
+  db.selectFrom('orders').select(['id', 'order_no', 'customer_name', 'status']).orderBy('id', 'desc').execute();
+
+export const searchOrderNumbers = (db: Db, orderNo: string | undefined, limit: number) => {
+  let query = db.selectFrom('orders').select(['id', 'order_no', 'customer_name']);
+  if (orderNo) query = query.where(containsIgnoringCase('order_no', orderNo));
+  return query.orderBy('id', 'desc').limit(limit).execute();
+};
+
+// Receipts
+
+export const insertReceipt = async (db: Db, row: NewReceiptRow): Promise<number> => {
+  const inserted = await db.insertInto('receipts').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+};
+
+export const findReceipt = (db: Db, id: number): Promise<ReceiptRow | undefined> =>
+  db.selectFrom('receipts').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const updateReceiptRow = async (
+  db: Db,
+  id: number,
+  patch: Updateable<ReceiptsTable>,
+  expectedUpdatedAt: string,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('receipts')
+    .set(patch)
+    .where('id', '=', id)
+    .where('updated_at', '=', expectedUpdatedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
+
+export const countReceiptsOfOrder = async (db: Db, orderId: number): Promise<number> => {
+  const row = await db
+    .selectFrom('receipts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+/** Receipts of several contracts, each contract's in the order they were received. */
+export const listReceiptsOfOrders = async (db: Db, orderIds: readonly number[]): Promise<ReceiptRow[]> => {
+  if (orderIds.length === 0) return [];
+  const rows: ReceiptRow[] = [];
+  const unique = [...new Set(orderIds)];
+  for (let start = 0; start < unique.length; start += 1000) {
+    rows.push(
+      ...(await db
+        .selectFrom('receipts')
+        .selectAll()
+        .where('order_id', 'in', unique.slice(start, start + 1000))
+        .orderBy('receipted_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute()),
+    );
+  }
+  return rows;
+};
+
+// The filing records the contract detail's record view shows (made by the filing screens).
+
+export const listOrderDrawbacks = async (db: Db, orderId: number) => {
+  const [records, cars] = await Promise.all([
+    db.selectFrom('tax_refunds').selectAll().where('order_id', '=', orderId).orderBy('id', 'asc').execute(),
+    db
+      .selectFrom('tax_refund_vehicles')
+      .innerJoin('tax_refunds', 'tax_refunds.id', 'tax_refund_vehicles.tax_refund_id')
+      .innerJoin('vehicles', 'vehicles.id', 'tax_refund_vehicles.vehicle_id')
+      .select(['tax_refund_vehicles.tax_refund_id as record_id', 'vehicles.id as car_id', 'vehicles.vin'])
+      .where('tax_refunds.order_id', '=', orderId)
+      .orderBy('vehicles.id', 'asc')
+      .execute(),
+  ]);
+  return { records, cars };
+};
+
+export const listOrderDeregistrations = async (db: Db, orderId: number) => {
+  const [records, cars] = await Promise.all([
+    db.selectFrom('deregistrations').selectAll().where('order_id', '=', orderId).orderBy('id', 'asc').execute(),
+    db
+      .selectFrom('deregistration_vehicles')
+      .innerJoin('deregistrations', 'deregistrations.id', 'deregistration_vehicles.deregistration_id')
+      .innerJoin('vehicles', 'vehicles.id', 'deregistration_vehicles.vehicle_id')
+      .select(['deregistration_vehicles.deregistration_id as record_id', 'vehicles.id as car_id', 'vehicles.vin'])
+      .where('deregistrations.order_id', '=', orderId)
+      .orderBy('vehicles.id', 'asc')
+      .execute(),
+  ]);
+  return { records, cars };
+};
+
+export const listOrderFreights = async (db: Db, orderId: number) => {
+  const [records, cars] = await Promise.all([
+    db.selectFrom('freights').selectAll().where('order_id', '=', orderId).orderBy('id', 'asc').execute(),
+    db
+      .selectFrom('freight_vehicles')
+      .innerJoin('freights', 'freights.id', 'freight_vehicles.freight_id')
+      .innerJoin('vehicles', 'vehicles.id', 'freight_vehicles.vehicle_id')
+      .select(['freight_vehicles.freight_id as record_id', 'vehicles.id as car_id', 'vehicles.vin'])
+      .where('freights.order_id', '=', orderId)
+      .orderBy('vehicles.id', 'asc')
+      .execute(),
+  ]);
+  return { records, cars };
+};

@@ -1,0 +1,580 @@
+import { messages, type Paged } from '../../../../contract/common';
+import {
+  type ArchiveRecord,
+  type Currency,
+  type DrawbackRecord,
+  type FreightRecord,
+  type Order,
+  type OrderBody,
+  type OrderCar,
+  type OrderCarLine,
+  type OrderCustomer,
+  type OrderListItem,
+  type OrderListQuery,
+  orderMessages,
+  type OrderOption,
+  ORDER_SEARCH_LIMIT,
+  ORDER_STATUS,
+  type OrderSearchItem,
+  type OrderStatus,
+  type OrderUpdateBody,
+  type Receipt,
+  type ReceiptCreateBody,
+  receiptMessages,
+  type ReceiptUpdateBody,
+} from '../../../../contract/order';
+import { carMessages } from '../../../../contract/car';
+import type { Actor, AppContext } from '../../app-context';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { paged } from '../../envelope';
+import { conflict, notFound, unprocessable } from '../../http-errors';
+import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
+import { writeAudit } from '../audit/audit.repository';
+import { findCustomer } from '../customer/customer.repository';
+import { insertCustomerFromForm } from '../customer/customer.service';
+import { assertNotStale } from '../vehicle/stale-save';
+import {
+  findVehiclesByVins,
+  insertVehicle,
+  listOrderVehicles,
+  listVehiclesOfOrders,
+  updateVehicle,
+} from '../vehicle/vehicle.repository';
+import type { VehicleRow } from '../vehicle/vehicle.table';
+import { fromFen, fromFenOrNull, toFen } from './money';
+import {
+  countOrders,
+  countReceiptsOfOrder,
+  findOrder,
+  findOrderByNo,
+  findOrderNumbers,
+  findReceipt,
+  insertOrder,
+  insertReceipt,
+  listOrderDeregistrations,
+  listOrderDrawbacks,
+  listOrderFreights,
+  listOrderOptions,
+  listOrders as listOrderRows,
+  listReceiptsOfOrders,
+  type OrderFilters,
+  searchOrderNumbers,
+  updateOrderRow,
+  updateReceiptRow,
+} from './order.repository';
+import type { OrderRow, ReceiptRow } from './order.table';
+
+export const toOrderCar = (row: VehicleRow): OrderCar => ({
+  id: row.id,
+  vin: row.vin,
+  model: row.model,
+  order_price: fromFenOrNull(row.order_price),
+  invoice: fromFenOrNull(row.order_invoice) ?? 0,
+  other: fromFenOrNull(row.order_other) ?? 0,
+});
+
+export const toReceipt = (row: ReceiptRow, timeZone: string): Receipt => ({
+  id: row.id,
+  order_id: row.order_id,
+  amount: fromFen(row.amount),
+  currency: row.currency,
+  receipt_no: row.receipt_no,
+  receipted_at: row.receipted_at,
+  remitter: row.remitter,
+  settlement: fromFenOrNull(row.settlement),
+  actual_total: fromFenOrNull(row.actual_total),
+  registered_address: row.registered_address,
+  proof: row.proof,
+  receipt: row.receipt,
+  is_deposit: row.is_deposit,
+  created_at: formatTimestamp(row.created_at, timeZone),
+  updated_at: formatTimestamp(row.updated_at, timeZone),
+});
+
+export const filtersOf = (query: Omit<OrderListQuery, 'page' | 'limit'>): OrderFilters => ({
+  orderNo: query.order_no,
+  totalFen: query.total === undefined ? undefined : toFen(query.total),
+  receiptTotalFen: query.amount === undefined ? undefined : toFen(query.amount),
+  vin: query.vin,
+  name: query.name,
+  start: query.start_time,
+  end: query.end_time,
+});
+
+const groupBy = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> => {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+};
+
+export const listOrders = async ({ db, config }: AppContext, query: OrderListQuery): Promise<Paged<OrderListItem>> => {
+  const filters = filtersOf(query);
+  const [rows, total] = await Promise.all([
+    listOrderRows(db, config.timeZone, filters, (query.page - 1) * query.limit, query.limit),
+    countOrders(db, config.timeZone, filters),
+  ]);
+  const carsByOrder = groupBy(
+    await listVehiclesOfOrders(
+      db,
+      rows.map((row) => row.id),
+    ),
+    (vehicle) => vehicle.order_id,
+  );
+  const items = rows.map((row): OrderListItem => ({
+    id: row.id,
+    order_no: row.order_no,
+    customer_id: row.customer_id,
+    customer_name: row.customer_name,
+    customer:
+      row.customer_id !== null && row.linked_customer_name !== null
+        ? { id: row.customer_id, name: row.linked_customer_name }
+        : null,
+    country: row.customer_country,
+    customer_country: row.customer_country,
+    agent_id: row.agent_id,
+    agent_name: row.agent_name,
+    amount: row.amount,
+    currency: row.currency,
+    total: fromFen(row.total),
+    receipt_total: fromFen(row.receipt_total_fen),
+    status: row.status as OrderStatus,
+    created_at: formatTimestamp(row.created_at, config.timeZone),
+    updated_at: formatTimestamp(row.updated_at, config.timeZone),
+    cars: (carsByOrder.get(row.id) ?? []).map(toOrderCar),
+  }));
+  return paged(items, total, query.page, query.limit);
+};
+
+export const listAllOrders = async ({ db }: AppContext): Promise<OrderOption[]> =>
+  (await listOrderOptions(db)).map((row) => ({ ...row, status: row.status as OrderStatus }));
+
+export const searchOrders = async ({ db }: AppContext, orderNo: string | undefined): Promise<OrderSearchItem[]> =>
+  searchOrderNumbers(db, orderNo, ORDER_SEARCH_LIMIT);
+
+const requireOrder = async (db: Db, id: number): Promise<OrderRow> => {
+  const row = await findOrder(db, id);
+  if (!row) throw notFound();
+  return row;
+};
+
+const parseFileList = (json: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+const recordCars = <T extends { record_id: number; car_id: number; vin: string }>(cars: T[]) =>
+  groupBy(cars, (car) => car.record_id);
+
+export const getOrder = async ({ db, config }: AppContext, id: number): Promise<Order> => {
+  const order = await requireOrder(db, id);
+  const tz = config.timeZone;
+  const [customer, vehicles, receipts, drawbacks, deregistrations, freights] = await Promise.all([
+    order.customer_id === null ? Promise.resolve(undefined) : findCustomer(db, order.customer_id),
+    listOrderVehicles(db, id),
+    listReceiptsOfOrders(db, [id]),
+    listOrderDrawbacks(db, id),
+    listOrderDeregistrations(db, id),
+    listOrderFreights(db, id),
+  ]);
+  const orderCustomer: OrderCustomer | null = customer
+    ? {
+        id: customer.id,
+        name: customer.name,
+        type_id: customer.type_id,
+        type: customer.type,
+        address: customer.address,
+        contact_way: customer.contact_way,
+        country: customer.country,
+      }
+    : null;
+  const drawbackCars = recordCars(drawbacks.cars);
+  const archiveCars = recordCars(deregistrations.cars);
+  const freightCars = recordCars(freights.cars);
+  const carsOf = (groups: Map<number, { car_id: number; vin: string }[]>, recordId: number) =>
+    (groups.get(recordId) ?? []).map((car) => ({ car_id: car.car_id, vin: car.vin }));
+  return {
+    id: order.id,
+    order_no: order.order_no,
+    customer_id: order.customer_id,
+    customer_name: order.customer_name,
+    customer_address: order.customer_address,
+    customer_contact_way: order.customer_contact_way,
+    customer_country: order.customer_country,
+    type_id: order.customer_type_id,
+    customer: orderCustomer,
+    agent_id: order.agent_id,
+    agent_name: order.agent_name,
+    amount: order.amount,
+    currency: order.currency,
+    total: fromFen(order.total),
+    receipt_total: fromFen(receipts.reduce((sum, receipt) => sum + Number(receipt.amount), 0)),
+    status: order.status as OrderStatus,
+    contracts: parseFileList(order.contracts),
+    agreement_no: order.agreement_no,
+    agreement: order.agreement,
+    created_at: formatTimestamp(order.created_at, tz),
+    updated_at: formatTimestamp(order.updated_at, tz),
+    cars: vehicles.map(toOrderCar),
+    receipts: receipts.map((receipt) => toReceipt(receipt, tz)),
+    drawback: drawbacks.records.map((record): DrawbackRecord => ({
+      id: record.id,
+      order_id: record.order_id,
+      created_at: formatTimestamp(record.created_at, tz),
+      drawbackcar: carsOf(drawbackCars, record.id),
+    })),
+    archive: deregistrations.records.map((record): ArchiveRecord => ({
+      id: record.id,
+      order_id: record.order_id,
+      created_at: formatTimestamp(record.created_at, tz),
+      zxzm_image: record.zxzm_image,
+      archivecar: carsOf(archiveCars, record.id),
+    })),
+    freight: freights.records.map((record): FreightRecord => ({
+      id: record.id,
+      order_id: record.order_id,
+      created_at: formatTimestamp(record.created_at, tz),
+      yffp_image: record.yffp_image,
+      yffkd_image: record.yffkd_image,
+      freightcar: carsOf(freightCars, record.id),
+      carimage: parseFileList(record.car_images).map((imageUrl) => ({ image_url: imageUrl })),
+    })),
+  };
+};
+
+// Saving the contract form
+
+/** The customer the contract names: the one chosen, or a new one made from the form (same transaction). */
+const resolveCustomer = async (trx: Db, body: OrderBody, actor: Actor): Promise<number> => {
+  if (body.customer_id !== undefined) {
+    if (!(await findCustomer(trx, body.customer_id))) throw unprocessable(orderMessages.customerUnknown, 'customer_id');
+    return body.customer_id;
+  }
+  return insertCustomerFromForm(
+    trx,
+    {
+      name: body.name,
+      type_id: body.type_id,
+      address: body.address,
+      contact_way: body.contact_way,
+      country: body.country,
+    },
+    actor,
+    orderMessages.typeRequired,
+  );
+};
+
+const contractColumns = (body: OrderBody, customerId: number) => ({
+  order_no: body.order_no,
+  customer_id: customerId,
+  customer_name: body.name,
+  customer_address: body.address,
+  customer_contact_way: body.contact_way,
+  customer_country: body.country ?? null,
+  customer_type_id: body.type_id,
+  agent_id: body.agent_id ?? null,
+  agent_name: body.agent_name,
+  amount: body.amount,
+  currency: body.currency,
+  total: toFen(body.total),
+  contracts: JSON.stringify(body.contracts),
+  agreement_no: body.agreement_no ?? null,
+  agreement: body.agreement ?? null,
+});
+
+const carAudit = (
+  vehicle: Pick<VehicleRow, 'vin' | 'model' | 'order_id' | 'order_price' | 'order_invoice' | 'order_other'>,
+) => ({
+  vin: vehicle.vin,
+  model: vehicle.model,
+  order_id: vehicle.order_id,
+  order_price: vehicle.order_price,
+  order_invoice: vehicle.order_invoice,
+  order_other: vehicle.order_other,
+});
+
+/**
+ * Makes the contract's vehicles exactly the form's lines. The VIN decides: a line names the vehicle row
+ * of its VIN (created when there is none); a VIN on another overseas contract is refused with 409
+ * naming it; saved vehicles missing from the lines leave the contract.
+ */
+const applyCarLines = async (trx: Db, orderId: number, lines: readonly OrderCarLine[], actor: Actor) => {
+  const current = await listOrderVehicles(trx, orderId);
+  const byVin = new Map(
+    (
+      await findVehiclesByVins(
+        trx,
+        lines.map((line) => line.vin),
+      )
+    ).map((row) => [row.vin, row]),
+  );
+
+  const elsewhere = lines
+    .map((line) => byVin.get(line.vin))
+    .find((vehicle) => vehicle !== undefined && vehicle.order_id !== null && vehicle.order_id !== orderId);
+  if (elsewhere) {
+    const orderNo = (await findOrderNumbers(trx, [elsewhere.order_id as number])).get(elsewhere.order_id as number);
+    throw conflict(orderMessages.vinOnOtherOrder(elsewhere.vin, orderNo ?? String(elsewhere.order_id)));
+  }
+
+  const kept = new Set<number>();
+  for (const line of lines) {
+    const prices = {
+      model: line.model,
+      order_price: toFen(line.order_price),
+      order_invoice: toFen(line.invoice),
+      order_other: toFen(line.other),
+    };
+    const existing = byVin.get(line.vin);
+    if (!existing) {
+      const at = nowIso();
+      const id = await insertVehicle(trx, {
+        vin: line.vin,
+        order_id: orderId,
+        ...prices,
+        created_at: at,
+        updated_at: at,
+      });
+      kept.add(id);
+      await writeAudit(trx, actor, {
+        action: 'create',
+        entity: 'vehicle',
+        entityId: id,
+        after: carAudit({ vin: line.vin, order_id: orderId, ...prices }),
+      });
+      continue;
+    }
+    kept.add(existing.id);
+    const unchanged =
+      existing.order_id === orderId &&
+      existing.model === prices.model &&
+      Number(existing.order_price) === prices.order_price &&
+      Number(existing.order_invoice) === prices.order_invoice &&
+      Number(existing.order_other) === prices.order_other;
+    if (unchanged) continue;
+    // Only while the vehicle is free or already ours: a save of another contract in between wins.
+    const linked = await trx
+      .updateTable('vehicles')
+      .set({ ...prices, order_id: orderId, updated_at: nextUpdatedAt(existing.updated_at) })
+      .where('id', '=', existing.id)
+      .where((eb) => eb.or([eb('order_id', 'is', null), eb('order_id', '=', orderId)]))
+      .executeTakeFirst();
+    if (Number(linked.numUpdatedRows) === 0) throw conflict(messages.staleRecord);
+    await writeAudit(trx, actor, {
+      action: existing.order_id === orderId ? 'update' : 'link',
+      entity: 'vehicle',
+      entityId: existing.id,
+      before: carAudit(existing),
+      after: carAudit({ vin: existing.vin, order_id: orderId, ...prices }),
+    });
+  }
+
+  for (const vehicle of current) {
+    if (kept.has(vehicle.id)) continue;
+    if (vehicle.exports > 0 || vehicle.drawback > 0 || vehicle.archive > 0 || vehicle.freight > 0) {
+      throw conflict(carMessages.detachHasRecords(vehicle.vin));
+    }
+    await updateVehicle(trx, vehicle.id, {
+      order_id: null,
+      order_price: null,
+      order_invoice: null,
+      order_other: null,
+      updated_at: nextUpdatedAt(vehicle.updated_at),
+    });
+    await writeAudit(trx, actor, {
+      action: 'detach',
+      entity: 'vehicle',
+      entityId: vehicle.id,
+      before: carAudit(vehicle),
+      after: { order_id: null },
+    });
+  }
+};
+
+const requireAgent = async (trx: Db, agentId: number | undefined) => {
+  if (agentId !== undefined && !(await findCustomer(trx, agentId))) {
+    throw unprocessable(orderMessages.agentUnknown, 'agent_id');
+  }
+};
+
+const orderAudit = (body: OrderBody, customerId: number) => ({
+  ...contractColumns(body, customerId),
+  cars: body.cars.map((car) => car.vin),
+});
+
+/** The pre-checks passed, then another save took the contract number or a new VIN first. */
+const translateUnique = async (db: Db, error: unknown, orderNo: string, id?: number): Promise<never> => {
+  if (!isUniqueViolation(error)) throw error;
+  const holder = await findOrderByNo(db, orderNo);
+  if (holder && holder.id !== id) throw conflict(orderMessages.orderNoTaken);
+  throw conflict(messages.staleRecord);
+};
+
+export const createOrder = async ({ db }: AppContext, body: OrderBody, actor: Actor): Promise<{ id: number }> => {
+  if (await findOrderByNo(db, body.order_no)) throw conflict(orderMessages.orderNoTaken);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await requireAgent(trx, body.agent_id);
+      const customerId = await resolveCustomer(trx, body, actor);
+      const at = nowIso();
+      const id = await insertOrder(trx, {
+        ...contractColumns(body, customerId),
+        status: ORDER_STATUS.new,
+        created_by: actor.userId,
+        created_at: at,
+        updated_at: at,
+      });
+      await applyCarLines(trx, id, body.cars, actor);
+      await writeAudit(trx, actor, {
+        action: 'create',
+        entity: 'order',
+        entityId: id,
+        after: orderAudit(body, customerId),
+      });
+      return { id };
+    });
+  } catch (error) {
+    return translateUnique(db, error, body.order_no);
+  }
+};
+
+export const updateOrder = async (
+  { db }: AppContext,
+  id: number,
+  body: OrderUpdateBody,
+  actor: Actor,
+): Promise<{ id: number }> => {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const existing = await requireOrder(trx, id);
+      assertNotStale(body.updated_at, existing.updated_at);
+      if (body.order_no !== existing.order_no) {
+        const holder = await findOrderByNo(trx, body.order_no);
+        if (holder && holder.id !== id) throw conflict(orderMessages.orderNoTaken);
+      }
+      if (body.currency !== existing.currency && (await countReceiptsOfOrder(trx, id)) > 0) {
+        throw unprocessable(orderMessages.currencyLocked, 'currency');
+      }
+      await requireAgent(trx, body.agent_id);
+      const customerId = await resolveCustomer(trx, body, actor);
+      const patch = { ...contractColumns(body, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
+      // Guarded by the updated_at read above: a save in between makes this one stale.
+      if (!(await updateOrderRow(trx, id, patch, existing.updated_at))) throw conflict(messages.staleRecord);
+      await applyCarLines(trx, id, body.cars, actor);
+      await writeAudit(trx, actor, {
+        action: 'update',
+        entity: 'order',
+        entityId: id,
+        before: { ...existing, contracts: parseFileList(existing.contracts) },
+        after: orderAudit(body, customerId),
+      });
+      return { id };
+    });
+  } catch (error) {
+    return translateUnique(db, error, body.order_no, id);
+  }
+};
+
+/** Hands the contract to purchasing (status 2); vehicles do not move (DOMAIN.md). */
+export const handOverOrder = async ({ db }: AppContext, id: number, actor: Actor): Promise<{ status: OrderStatus }> =>
+  db.transaction().execute(async (trx) => {
+    const existing = await requireOrder(trx, id);
+    if (existing.status !== ORDER_STATUS.new) throw conflict(orderMessages.handOverAlready);
+    const patch = { status: ORDER_STATUS.handedOver, updated_at: nextUpdatedAt(existing.updated_at) };
+    if (!(await updateOrderRow(trx, id, patch, existing.updated_at))) throw conflict(messages.staleRecord);
+    await writeAudit(trx, actor, {
+      action: 'hand_over',
+      entity: 'order',
+      entityId: id,
+      before: { status: existing.status },
+      after: { status: ORDER_STATUS.handedOver },
+    });
+    return { status: ORDER_STATUS.handedOver };
+  });
+
+// Receipts
+
+const receiptAudit = (row: Omit<ReceiptRow, 'id' | 'created_at' | 'updated_at' | 'created_by'>) => ({
+  order_id: row.order_id,
+  amount: row.amount,
+  currency: row.currency,
+  receipt_no: row.receipt_no,
+  receipted_at: row.receipted_at,
+  remitter: row.remitter,
+  settlement: row.settlement,
+  actual_total: row.actual_total,
+  registered_address: row.registered_address,
+  proof: row.proof,
+  receipt: row.receipt,
+  is_deposit: row.is_deposit,
+});
+
+export const createReceipt = async (
+  { db }: AppContext,
+  orderId: number,
+  body: ReceiptCreateBody,
+  actor: Actor,
+): Promise<{ id: number }> =>
+  db.transaction().execute(async (trx) => {
+    const order = await requireOrder(trx, orderId);
+    if (body.amount <= 0) throw unprocessable(receiptMessages.amountPositive, 'amount');
+    if (body.currency !== order.currency) throw unprocessable(receiptMessages.currencyMismatch, 'currency');
+    const at = nowIso();
+    const row = {
+      order_id: orderId,
+      amount: toFen(body.amount),
+      currency: body.currency as Currency,
+      receipt_no: body.receipt_no,
+      receipted_at: body.receipted_at,
+      remitter: body.remitter ?? null,
+      settlement: null,
+      actual_total: null,
+      registered_address: null,
+      proof: body.proof,
+      receipt: null,
+      is_deposit: body.is_deposit,
+    };
+    const id = await insertReceipt(trx, { ...row, created_by: actor.userId, created_at: at, updated_at: at });
+    await writeAudit(trx, actor, { action: 'create', entity: 'receipt', entityId: id, after: receiptAudit(row) });
+    return { id };
+  });
+
+export const updateReceipt = async (
+  { db, config }: AppContext,
+  id: number,
+  body: ReceiptUpdateBody,
+  actor: Actor,
+): Promise<Receipt> =>
+  db.transaction().execute(async (trx) => {
+    const existing = await findReceipt(trx, id);
+    if (!existing) throw notFound();
+    assertNotStale(body.updated_at, existing.updated_at);
+    const patch = {
+      receipt_no: body.receipt_no,
+      receipted_at: body.receipted_at,
+      settlement: toFen(body.settlement),
+      actual_total: body.actual_total === undefined ? null : toFen(body.actual_total),
+      registered_address: body.registered_address ?? null,
+      // The tax slip is kept unless a new one is sent.
+      receipt: body.receipt ?? existing.receipt,
+      updated_at: nextUpdatedAt(existing.updated_at),
+    };
+    if (!(await updateReceiptRow(trx, id, patch, existing.updated_at))) throw conflict(messages.staleRecord);
+    const updated = { ...existing, ...patch };
+    await writeAudit(trx, actor, {
+      action: 'update',
+      entity: 'receipt',
+      entityId: id,
+      before: receiptAudit(existing),
+      after: receiptAudit(updated),
+    });
+    return toReceipt(updated, config.timeZone);
+  });

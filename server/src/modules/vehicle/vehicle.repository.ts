@@ -1,0 +1,129 @@
+import { type SqlBool, sql, type Updateable } from 'kysely';
+import type { CarListFlag, CarSearchStage } from '../../../../contract/car';
+import type { Db } from '../../db/database';
+import { containsPattern } from './list-filters';
+import type { NewVehicleRow, VehicleRow, VehiclesTable } from './vehicle.table';
+
+/** Bound parameters per `in (…)` list: far below SQLite's and PostgreSQL's limits. */
+const IN_LIST_CHUNK = 1000;
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+};
+
+export const findVehicleById = (db: Db, id: number): Promise<VehicleRow | undefined> =>
+  db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findVehicleByVin = (db: Db, vin: string): Promise<VehicleRow | undefined> =>
+  db.selectFrom('vehicles').selectAll().where('vin', '=', vin).executeTakeFirst();
+
+/**
+ * Vehicles of these VINs (already normalised). One statement for up to 1,000 VINs; a whole Excel
+ * import (2,000) is two at most — never one per VIN.
+ */
+export const findVehiclesByVins = async (db: Db, vins: readonly string[]): Promise<VehicleRow[]> => {
+  const unique = [...new Set(vins)];
+  const found: VehicleRow[] = [];
+  for (const part of chunks(unique, IN_LIST_CHUNK)) {
+    found.push(...(await db.selectFrom('vehicles').selectAll().where('vin', 'in', part).execute()));
+  }
+  return found;
+};
+
+/** `id, vin, model` for the VINs, in one statement (the lookup of a whole Excel import). */
+export const lookupVins = (db: Db, vins: readonly string[]) =>
+  db.selectFrom('vehicles').select(['id', 'vin', 'model']).where('vin', 'in', vins).execute();
+
+export const insertVehicle = async (db: Db, row: NewVehicleRow): Promise<number> => {
+  const inserted = await db.insertInto('vehicles').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+};
+
+export const updateVehicle = async (db: Db, id: number, patch: Updateable<VehiclesTable>): Promise<boolean> => {
+  const result = await db.updateTable('vehicles').set(patch).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
+
+export const listOrderVehicles = (db: Db, orderId: number): Promise<VehicleRow[]> =>
+  db.selectFrom('vehicles').selectAll().where('order_id', '=', orderId).orderBy('id', 'asc').execute();
+
+/** Vehicles of several contracts at once (a list page's row expansions), ordered by id. */
+export const listVehiclesOfOrders = async (db: Db, orderIds: readonly number[]): Promise<VehicleRow[]> => {
+  if (orderIds.length === 0) return [];
+  const rows: VehicleRow[] = [];
+  for (const part of chunks([...new Set(orderIds)], IN_LIST_CHUNK)) {
+    rows.push(...(await db.selectFrom('vehicles').selectAll().where('order_id', 'in', part).execute()));
+  }
+  return rows.sort((left, right) => left.id - right.id);
+};
+
+/**
+ * Which vehicles may take a step next (DOMAIN.md: the screens list only those): the flow where the
+ * step happens, and the step not yet done (or, for the records with documents, not yet complete).
+ */
+const stageCondition: Record<CarSearchStage, { flows: VehicleRow['flow'][]; column: CarSearchStage; below: 1 | 2 }> = {
+  entry: { flows: ['pickup'], column: 'entry', below: 1 },
+  plate: { flows: ['registry'], column: 'plate', below: 2 },
+  transfer: { flows: ['registry'], column: 'transfer', below: 2 },
+  release: { flows: ['release'], column: 'release', below: 1 },
+  exports: { flows: ['release'], column: 'exports', below: 1 },
+  drawback: { flows: ['filing'], column: 'drawback', below: 1 },
+  archive: { flows: ['filing'], column: 'archive', below: 1 },
+  freight: { flows: ['filing'], column: 'freight', below: 2 },
+};
+
+export const searchVehicles = (db: Db, vin: string | undefined, stage: CarSearchStage | undefined, limit: number) => {
+  let query = db.selectFrom('vehicles').select(['id', 'vin']);
+  // VINs are stored upper case: an upper-cased pattern needs no lower() and can use the index's order.
+  if (vin) query = query.where(sql<SqlBool>`vin like ${containsPattern(vin.toUpperCase())} escape '!'`);
+  if (stage) {
+    const condition = stageCondition[stage];
+    query = query
+      .where(
+        'flow',
+        'in',
+        condition.flows.filter((flow): flow is NonNullable<typeof flow> => flow !== null),
+      )
+      .where(condition.column, '<', condition.below);
+  }
+  return query.orderBy('vin', 'asc').limit(limit).execute();
+};
+
+/** carLists: what each flag asks for — the flows where that record may be made, and no record yet. */
+const lackingRecord: Record<
+  CarListFlag,
+  { column: 'freight' | 'drawback' | 'release' | 'archive' | 'exports'; flows: NonNullable<VehicleRow['flow']>[] }
+> = {
+  if_freight: { column: 'freight', flows: ['filing'] },
+  if_drawback: { column: 'drawback', flows: ['filing'] },
+  if_archive: { column: 'archive', flows: ['filing'] },
+  if_release: { column: 'release', flows: ['release', 'filing'] },
+  if_exports: { column: 'exports', flows: ['release', 'filing'] },
+};
+
+export const listOrderVehiclesLacking = (db: Db, orderId: number, flags: readonly CarListFlag[]) => {
+  let query = db.selectFrom('vehicles').select(['id', 'vin', 'model']).where('order_id', '=', orderId);
+  for (const flag of flags) {
+    const { column, flows } = lackingRecord[flag];
+    query = query.where(column, '=', 0).where('flow', 'in', flows);
+  }
+  return query.orderBy('id', 'asc').execute();
+};
+
+/** Only `order_id` and `vin` of several contracts' vehicles: what an export's VIN column needs. */
+export const listVinsOfOrders = async (db: Db, orderIds: readonly number[]) => {
+  const rows: { order_id: number | null; vin: string }[] = [];
+  for (const part of chunks([...new Set(orderIds)], IN_LIST_CHUNK)) {
+    rows.push(
+      ...(await db
+        .selectFrom('vehicles')
+        .select(['order_id', 'vin'])
+        .where('order_id', 'in', part)
+        .orderBy('id', 'asc')
+        .execute()),
+    );
+  }
+  return rows;
+};

@@ -1,0 +1,76 @@
+import type { Paged } from '../../../../contract/common';
+import {
+  type VinCorrection,
+  type VinCorrectionAnswer,
+  vinCorrectionMessages,
+  type VinCorrectionListQuery,
+} from '../../../../contract/vin-correction';
+import type { Actor, AppContext } from '../../app-context';
+import { isUniqueViolation } from '../../db/errors';
+import { paged } from '../../envelope';
+import { conflict, unprocessable } from '../../http-errors';
+import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
+import { writeAudit } from '../audit/audit.repository';
+import { findVehicleByVin, updateVehicle } from '../vehicle/vehicle.repository';
+import { countVinCorrections, insertVinCorrection, listVinCorrections } from './vin-correction.repository';
+
+export const listCorrections = async (
+  { db, config }: AppContext,
+  query: VinCorrectionListQuery,
+): Promise<Paged<VinCorrection>> => {
+  const [rows, total] = await Promise.all([
+    listVinCorrections(db, query.vinNew, (query.page - 1) * query.limit, query.limit),
+    countVinCorrections(db, query.vinNew),
+  ]);
+  return paged(
+    rows.map((row) => ({
+      id: row.id,
+      vin_old: row.vin_old,
+      vin_new: row.vin_new,
+      users: row.nickname === null ? null : { nickname: row.nickname },
+      created_at: formatTimestamp(row.created_at, config.timeZone),
+    })),
+    total,
+    query.page,
+    query.limit,
+  );
+};
+
+/**
+ * Corrects a VIN on the one vehicle row (DOMAIN.md), so every contract and record follows; the old and
+ * new VIN and who corrected it are kept. `vinOld` and `vinNew` arrive trimmed and upper-cased.
+ */
+export const correctVin = async (
+  { db }: AppContext,
+  body: { vinOld: string; vinNew: string },
+  actor: Actor,
+): Promise<VinCorrectionAnswer> => {
+  if (body.vinOld === body.vinNew) throw unprocessable(vinCorrectionMessages.sameVin, 'vinNew');
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const vehicle = await findVehicleByVin(trx, body.vinOld);
+      if (!vehicle) throw unprocessable(vinCorrectionMessages.vinOldUnknown, 'vinOld');
+      if (await findVehicleByVin(trx, body.vinNew)) throw conflict(vinCorrectionMessages.vinNewInUse);
+      await updateVehicle(trx, vehicle.id, { vin: body.vinNew, updated_at: nextUpdatedAt(vehicle.updated_at) });
+      const id = await insertVinCorrection(trx, {
+        vehicle_id: vehicle.id,
+        vin_old: vehicle.vin,
+        vin_new: body.vinNew,
+        user_id: actor.userId,
+        created_at: nowIso(),
+      });
+      await writeAudit(trx, actor, {
+        action: 'correct_vin',
+        entity: 'vehicle',
+        entityId: vehicle.id,
+        before: { vin: vehicle.vin },
+        after: { vin: body.vinNew, correction_id: id },
+      });
+      return { id };
+    });
+  } catch (error) {
+    // Another vehicle took the new VIN between the check and the update.
+    if (isUniqueViolation(error)) throw conflict(vinCorrectionMessages.vinNewInUse);
+    throw error;
+  }
+};
