@@ -103,6 +103,8 @@ const detachModel = z.enum(['order', 'purchase'], { error: carMessages.detachMod
 /** `model` names the contract side; sent in the body (or, as some clients do, in the query string). */
 export const carDetachBody = z.strictObject({ model: detachModel });
 export type CarDetachBody = z.infer<typeof carDetachBody>;
+/** The body may be missing altogether when the query string carries the model. */
+export const carDetachBodyOrNone = z.preprocess((value) => value ?? undefined, carDetachBody.optional());
 export const carDetachQuery = z.object({ model: z.preprocess(emptyToUndefined, detachModel.optional()) });
 
 /** `GET /api/car/carLists`: exactly one flag set to 1 names the record the cars still lack. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  carDetachBody,
+  carDetachBodyOrNone,
   carDetachQuery,
   carExistsQuery,
   carListsQuery,
@@ -31,7 +31,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/car/detach/:id',
-    { schema: { params: idParam, querystring: carDetachQuery, body: carDetachBody.optional() } },
+    { schema: { params: idParam, querystring: carDetachQuery, body: carDetachBodyOrNone } },
     async (request, reply) => {
       const model = request.body?.model ?? request.query.model;
       if (!model) throw unprocessable(carMessages.detachModel, 'model');

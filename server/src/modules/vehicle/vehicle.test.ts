@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
+import { createVehicle, loggedInStaff } from '../../../../tests/helpers/factories';
+import { caller, carLine, orderForm, vin } from '../../../../tests/helpers/overseas';
+
+describe('car lookups, detach and carLists', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof caller>;
+
+  beforeEach(async () => {
+    t = await buildTestApp();
+    call = caller(t.app, (await loggedInStaff(t.app)).token);
+  });
+
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const createOrder = async (overrides: Record<string, unknown> = {}) => {
+    const response = await call('POST', '/api/order', orderForm(overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data.id as number;
+  };
+  const vehicleOf = (vinText: string) =>
+    t.db.selectFrom('vehicles').selectAll().where('vin', '=', vinText).executeTakeFirstOrThrow();
+
+  it('needs a token', async () => {
+    for (const [method, url] of [
+      ['GET', `/api/car/exists?vin=${vin(1)}&type=2`],
+      ['GET', '/api/car/search?vin=LSV'],
+      ['POST', '/api/car/lookup'],
+      ['PUT', '/api/car/detach/1'],
+      ['GET', '/api/car/carLists?order_id=1&if_freight=1'],
+    ] as const) {
+      expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
+    }
+  });
+
+  describe('exists', () => {
+    it('answers the vehicle of a VIN (typed in any case, with blanks) or 404', async () => {
+      const id = await createVehicle(t.db, { vin: vin(1), model: '奔驰 GLE' });
+      for (const type of [1, 2]) {
+        const found = await call('GET', `/api/car/exists?vin=%20${vin(1).toLowerCase()}%20&type=${type}`);
+        expect(found.statusCode).toBe(200);
+        expect(found.json().data).toEqual({ id, vin: vin(1), model: '奔驰 GLE' });
+      }
+      const missing = await call('GET', `/api/car/exists?vin=${vin(2)}&type=2`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ code: 404, message: '记录不存在', data: null });
+      expect((await call('GET', `/api/car/exists?vin=${vin(1)}&type=3`)).statusCode).toBe(422);
+      expect((await call('GET', '/api/car/exists?type=2')).json().message).toBe('请输入车架号');
+    });
+  });
+
+  describe('search', () => {
+    it('suggests up to 20 VINs containing the text, ignoring case', async () => {
+      for (let n = 1; n <= 25; n += 1) await createVehicle(t.db, { vin: vin(n, 'LAB') });
+      await createVehicle(t.db, { vin: vin(1, 'WDD') });
+      const response = await call('GET', '/api/car/search?vin=lab');
+      expect(response.statusCode).toBe(200);
+      const items = response.json().data as { id: number; vin: string }[];
+      expect(items).toHaveLength(20);
+      expect(items[0]).toEqual({ id: expect.any(Number), vin: vin(1, 'LAB') });
+      expect(items.every((item) => item.vin.startsWith('LAB'))).toBe(true);
+      expect((await call('GET', '/api/car/search?vin=wdd0')).json().data).toEqual([
+        { id: expect.any(Number), vin: vin(1, 'WDD') },
+      ]);
+      expect((await call('GET', '/api/car/search?vin=%25')).json().data).toEqual([]);
+    });
+
+    it('with a stage, suggests only vehicles that may take that step', async () => {
+      const waiting = await createVehicle(t.db, { vin: vin(1), flow: 'pickup' });
+      await createVehicle(t.db, { vin: vin(2), flow: 'pickup', entry: 2 });
+      await createVehicle(t.db, { vin: vin(3), flow: 'registry', entry: 2 });
+      const platingMissing = await createVehicle(t.db, { vin: vin(4), flow: 'registry', plate: 1 });
+      const filed = await createVehicle(t.db, { vin: vin(5), flow: 'filing', freight: 1 });
+      const ids = async (stage: string) =>
+        (await call('GET', `/api/car/search?vin=LSV&stage=${stage}`)).json().data.map((row: { id: number }) => row.id);
+      expect(await ids('entry')).toEqual([waiting]);
+      expect(await ids('plate')).toContain(platingMissing);
+      expect(await ids('freight')).toEqual([filed]);
+      expect(await ids('release')).toEqual([]);
+      expect((await call('GET', '/api/car/search?vin=LSV&stage=moon')).statusCode).toBe(422);
+    });
+  });
+
+  describe('lookup', () => {
+    it('answers 2,000 VINs of an Excel import in one call, keyed by the normalised VIN', async () => {
+      const known = new Map<string, number>();
+      for (let n = 1; n <= 30; n += 1)
+        known.set(vin(n * 50), await createVehicle(t.db, { vin: vin(n * 50), model: `车型${n}` }));
+      const vins = Array.from({ length: 2000 }, (_, index) => vin(index + 1));
+      vins[49] = ` ${vins[49]!.toLowerCase()} `;
+      const started = performance.now();
+      const response = await call('POST', '/api/car/lookup', { vins });
+      const elapsed = performance.now() - started;
+      expect(response.statusCode).toBe(200);
+      const found = response.json().data.found as Record<string, { id: number; model: string }>;
+      expect(Object.keys(found).sort()).toEqual([...known.keys()].sort());
+      expect(found[vin(50)]).toEqual({ id: known.get(vin(50)), model: '车型1' });
+      // One statement for the whole list: far below a second even on a busy machine.
+      expect(elapsed).toBeLessThan(5000);
+    });
+
+    it('refuses more than 2,000 VINs and a body without a list', async () => {
+      const tooMany = await call('POST', '/api/car/lookup', { vins: Array.from({ length: 2001 }, (_, n) => vin(n)) });
+      expect(tooMany.statusCode).toBe(422);
+      expect(tooMany.json().message).toBe('一次最多查询2000个车架号');
+      expect((await call('POST', '/api/car/lookup', {})).statusCode).toBe(422);
+      expect((await call('POST', '/api/car/lookup', { vins: [] })).json().data).toEqual({ found: {} });
+    });
+  });
+
+  describe('detach', () => {
+    it('removes a car from its overseas contract (204) with that side’s prices; the vehicle row stays', async () => {
+      const orderId = await createOrder();
+      const car = await vehicleOf(vin(1));
+      const response = await call('PUT', `/api/car/detach/${car.id}`, { model: 'order' });
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+      expect(await vehicleOf(vin(1))).toMatchObject({
+        id: car.id,
+        order_id: null,
+        order_price: null,
+        order_invoice: null,
+      });
+      const order = (await call('GET', `/api/order/${orderId}`)).json().data;
+      expect(order.cars.map((line: { vin: string }) => line.vin)).toEqual([vin(2)]);
+      const audit = await t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'detach')
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({ entity: 'vehicle', entity_id: car.id });
+
+      const again = await call('PUT', `/api/car/detach/${car.id}`, { model: 'order' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('该车辆不在此合同中');
+      // The freed VIN can go on another contract.
+      await createOrder({ order_no: 'HW-2', cars: [carLine(vin(1))] });
+    });
+
+    it('takes the model from the query string too; 422 without one; 404 for an unknown car', async () => {
+      await createOrder();
+      const car = await vehicleOf(vin(1));
+      expect((await call('PUT', `/api/car/detach/${car.id}?model=order`)).statusCode).toBe(204);
+      const noModel = await call('PUT', `/api/car/detach/${car.id}`);
+      expect(noModel.statusCode).toBe(422);
+      expect(noModel.json().message).toBe('请指定要移除的合同类型');
+      expect((await call('PUT', `/api/car/detach/${car.id}`, { model: 'boat' })).statusCode).toBe(422);
+      expect((await call('PUT', '/api/car/detach/9999', { model: 'order' })).statusCode).toBe(404);
+    });
+
+    it('refuses to remove a car with export or filing records from its overseas contract', async () => {
+      await createOrder();
+      const car = await vehicleOf(vin(2));
+      await t.db
+        .updateTable('vehicles')
+        .set({ flow: 'filing', exports: 2, drawback: 2 })
+        .where('id', '=', car.id)
+        .execute();
+      const response = await call('PUT', `/api/car/detach/${car.id}`, { model: 'order' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(`车辆 ${vin(2)} 已有出口或归档记录，不能从合同中移除`);
+      expect((await vehicleOf(vin(2))).order_id).not.toBeNull();
+    });
+
+    it('removes a car from its purchase contract while it is still being bought, not once handed on', async () => {
+      const at = new Date().toISOString();
+      const purchase = await t.db
+        .insertInto('purchases')
+        .values({
+          purchase_no: 'CG-1',
+          type: 1,
+          customer_name: '卖家',
+          amount: 2,
+          total: 100,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const buying = await createVehicle(t.db, { purchase_id: purchase.id, flow: 'purchase', price: 500 });
+      const atYard = await createVehicle(t.db, { vin: vin(9), purchase_id: purchase.id, flow: 'pickup', price: 500 });
+      expect((await call('PUT', `/api/car/detach/${buying}`, { model: 'purchase' })).statusCode).toBe(204);
+      expect(
+        await t.db
+          .selectFrom('vehicles')
+          .select(['purchase_id', 'price', 'flow'])
+          .where('id', '=', buying)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ purchase_id: null, price: null, flow: null });
+      const refused = await call('PUT', `/api/car/detach/${atYard}`, { model: 'purchase' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(`车辆 ${vin(9)} 已移交后续环节，不能从采购合同中移除`);
+      expect((await call('PUT', `/api/car/detach/${buying}`, { model: 'purchase' })).statusCode).toBe(409);
+    });
+  });
+
+  describe('carLists', () => {
+    it('lists the contract’s cars still lacking the record the flag names, where that record may be made', async () => {
+      const orderId = await createOrder({ amount: 5, cars: [1, 2, 3, 4, 5].map((n) => carLine(vin(n))) });
+      const set = (n: number, values: Record<string, unknown>) =>
+        t.db.updateTable('vehicles').set(values).where('vin', '=', vin(n)).execute();
+      await set(1, { flow: 'filing', exports: 2, release: 2 });
+      await set(2, { flow: 'filing', exports: 2, release: 2, freight: 1, drawback: 2 });
+      await set(3, { flow: 'release' });
+      await set(4, { flow: 'release', exports: 2 });
+      // vin(5): only on the contract, not bought yet.
+      const vins = async (query: string) => {
+        const response = await call('GET', `/api/car/carLists?order_id=${orderId}&${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().data.map((row: { vin: string }) => row.vin);
+      };
+      expect(await vins('if_freight=1')).toEqual([vin(1)]);
+      expect(await vins('if_drawback=1')).toEqual([vin(1)]);
+      expect(await vins('if_archive=1')).toEqual([vin(1), vin(2)]);
+      expect(await vins('if_exports=1')).toEqual([vin(3)]);
+      expect(await vins('if_release=1')).toEqual([vin(3), vin(4)]);
+      const first = (await call('GET', `/api/car/carLists?order_id=${orderId}&if_archive=1`)).json().data[0];
+      expect(first).toEqual({ id: expect.any(Number), vin: vin(1), model: '丰田 卡罗拉 2020款' });
+
+      const noFlag = await call('GET', `/api/car/carLists?order_id=${orderId}`);
+      expect(noFlag.statusCode).toBe(422);
+      expect(noFlag.json().message).toBe('请选择要查询的记录类型');
+      expect((await call('GET', '/api/car/carLists?order_id=999&if_freight=1')).statusCode).toBe(404);
+      expect((await call('GET', '/api/car/carLists?if_freight=1')).json().message).toBe('请选择海外合同');
+    });
+  });
+});
