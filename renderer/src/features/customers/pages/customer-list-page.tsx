@@ -79,19 +79,19 @@ export function CustomerListPage() {
 
   // Widths that fit a 1366 px office screen without a horizontal scroll; long texts end in … with a tooltip.
   const columns: PagedTableColumn<Customer>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 64 },
     { key: 'name', title: '客户名称', dataIndex: 'name', ellipsis: true },
-    { key: 'type', title: '客户类型', dataIndex: 'type', width: 100, ellipsis: true },
-    { key: 'country', title: '国家', dataIndex: 'country', width: 100, ellipsis: true },
-    { key: 'contact_name', title: '联系人', dataIndex: 'contact_name', width: 100, ellipsis: true },
+    { key: 'type', title: '客户类型', dataIndex: 'type', width: 96, ellipsis: true },
+    { key: 'country', title: '国家', dataIndex: 'country', width: 96, ellipsis: true },
+    { key: 'contact_name', title: '联系人', dataIndex: 'contact_name', width: 96, ellipsis: true },
     { key: 'contact_way', title: '联系方式', dataIndex: 'contact_way', ellipsis: true },
     { key: 'address', title: '地址', dataIndex: 'address', ellipsis: true },
-    { key: 'created_at', title: '创建时间', dataIndex: 'created_at', width: 165, render: formatTime },
+    { key: 'created_at', title: '创建时间', dataIndex: 'created_at', width: 160, render: formatTime },
     {
       key: 'actions',
       title: '操作',
       alwaysVisible: true,
-      width: 120,
+      width: 112,
       fixed: 'right',
       render: (_: unknown, customer: Customer) => (
         <Space size={0}>
