@@ -15,6 +15,7 @@ import { createStorage } from '../../storage/storage';
 import { listVinsOfOrders } from '../vehicle/vehicle.repository';
 import { fromFen, fromFenOrNull } from './money';
 import { iterateOrders, listReceiptsOfOrders } from './order.repository';
+import type { ReceiptRow } from './order.table';
 import { filtersOf } from './order.service';
 
 /** Contracts read per query while an export is built. */
@@ -69,26 +70,35 @@ export const exportReceipts = async (ctx: AppContext, query: OrderExportQuery): 
   const { db, config } = ctx;
   const rows: ReceiptExportRow[] = [];
   for await (const batch of iterateOrders(db, config.timeZone, filtersOf(query), EXPORT_BATCH)) {
-    const orders = new Map(batch.map((order) => [order.id, order]));
-    for (const receipt of await listReceiptsOfOrders(db, [...orders.keys()])) {
-      const order = orders.get(receipt.order_id);
-      if (!order) continue;
-      rows.push({
-        order_no: order.order_no,
-        customer_name: order.customer_name,
-        order_currency: order.currency,
-        order_total: fromFen(order.total),
-        amount: fromFen(receipt.amount),
-        currency: receipt.currency,
-        receipt_no: receipt.receipt_no,
-        receipted_at: receipt.receipted_at,
-        is_deposit: receipt.is_deposit,
-        remitter: receipt.remitter,
-        settlement: fromFenOrNull(receipt.settlement),
-        actual_total: fromFenOrNull(receipt.actual_total),
-        registered_address: receipt.registered_address,
-        created_at: receipt.created_at,
-      });
+    // Contract by contract in the list's order, each contract's receipts in the order they came in.
+    const receiptsByOrder = new Map<number, ReceiptRow[]>();
+    for (const receipt of await listReceiptsOfOrders(
+      db,
+      batch.map((order) => order.id),
+    )) {
+      const receipts = receiptsByOrder.get(receipt.order_id);
+      if (receipts) receipts.push(receipt);
+      else receiptsByOrder.set(receipt.order_id, [receipt]);
+    }
+    for (const order of batch) {
+      for (const receipt of receiptsByOrder.get(order.id) ?? []) {
+        rows.push({
+          order_no: order.order_no,
+          customer_name: order.customer_name,
+          order_currency: order.currency,
+          order_total: fromFen(order.total),
+          amount: fromFen(receipt.amount),
+          currency: receipt.currency,
+          receipt_no: receipt.receipt_no,
+          receipted_at: receipt.receipted_at,
+          is_deposit: receipt.is_deposit,
+          remitter: receipt.remitter,
+          settlement: fromFenOrNull(receipt.settlement),
+          actual_total: fromFenOrNull(receipt.actual_total),
+          registered_address: receipt.registered_address,
+          created_at: receipt.created_at,
+        });
+      }
     }
   }
   return saveWorkbook(ctx, sheetOf({ name: RECEIPT_SHEET_NAME, columns: receiptColumns, rows }, config.timeZone));

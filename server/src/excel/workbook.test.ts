@@ -1,0 +1,87 @@
+import { read, utils } from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import {
+  excelSerialOfDay,
+  excelSerialOfInstant,
+  neutraliseFormula,
+  sheetOf,
+  writeWorkbook,
+  type Column,
+} from './workbook';
+
+interface Row {
+  text: string | null;
+  money: number | null;
+  at: string;
+  day: string;
+  count: number;
+}
+
+const columns: Column<Row>[] = [
+  { header: '文本', width: 20, kind: 'text', value: (row) => row.text },
+  { header: '金额', width: 12, kind: 'money', value: (row) => row.money },
+  { header: '时间', width: 20, kind: 'datetime', value: (row) => row.at },
+  { header: '日期', width: 12, kind: 'date', value: (row) => row.day },
+  { header: '数量', width: 8, kind: 'integer', value: (row) => row.count },
+];
+
+describe('workbook writer', () => {
+  it('marks text that a spreadsheet would take for a formula, and only that', () => {
+    for (const risky of ['=1+1', '+86 138', '-2', '@SUM(A1)', '\tx', '\rx']) {
+      expect(neutraliseFormula(risky)).toBe(`'${risky}`);
+    }
+    for (const safe of ['Global Motors', 'a=b', '1-2', 'LSV00000000000001', ''])
+      expect(neutraliseFormula(safe)).toBe(safe);
+  });
+
+  it('turns stored instants into wall-clock Excel dates in the server’s time zone', () => {
+    // 2026-11-20 10:00 in Shanghai; Excel serial of 2026-11-20 is 46346.
+    expect(excelSerialOfInstant('2026-11-20T02:00:00.000Z', 'Asia/Shanghai')).toBeCloseTo(46346 + 10 / 24, 9);
+    expect(excelSerialOfDay('2026-11-20')).toBe(46346);
+    expect(excelSerialOfDay('1970-01-01')).toBe(25569);
+  });
+
+  it('writes strings, two-decimal numbers and real dates, with headers and widths, that read back as such', () => {
+    const rows: Row[] = [
+      {
+        text: '=HYPERLINK("http://evil.example","点我")',
+        money: 1234.5,
+        at: '2026-11-20T02:00:00.000Z',
+        day: '2026-11-21',
+        count: 3,
+      },
+      { text: '\t\r=cmd|" /C calc"!A0', money: null, at: '2026-11-20T16:30:00.000Z', day: '2026-01-01', count: 0 },
+      { text: null, money: 0.1, at: '2026-11-20T02:00:00.000Z', day: '2026-11-21', count: 1 },
+    ];
+    const bytes = writeWorkbook([sheetOf({ name: '测试', columns, rows }, 'Asia/Shanghai')]);
+    const workbook = read(bytes, { type: 'buffer', cellNF: true, cellDates: true, cellStyles: true });
+    expect(workbook.SheetNames).toEqual(['测试']);
+    const sheet = workbook.Sheets['测试']!;
+    expect(utils.sheet_to_json(sheet, { header: 1 })[0]).toEqual(['文本', '金额', '时间', '日期', '数量']);
+    expect(sheet['!cols']?.map((column) => column.wch)).toEqual([20, 12, 20, 12, 8]);
+
+    expect(sheet.A2).toMatchObject({ t: 's', v: `'=HYPERLINK("http://evil.example","点我")` });
+    expect(sheet.A3).toMatchObject({ t: 's', v: `'\t\r=cmd|" /C calc"!A0` });
+    expect(sheet.A4).toBeUndefined();
+    for (const address of Object.keys(sheet).filter((key) => !key.startsWith('!'))) {
+      expect(sheet[address]?.f, address).toBeUndefined();
+    }
+    expect(sheet.B2).toMatchObject({ t: 'n', v: 1234.5, z: '#,##0.00' });
+    expect(sheet.B4).toMatchObject({ t: 'n', v: 0.1, z: '#,##0.00' });
+    expect(sheet.B3).toBeUndefined();
+    // Read with cellDates: the date-formatted numbers come back as dates (wall-clock time, no zone).
+    expect(sheet.C2?.t).toBe('d');
+    expect((sheet.C2?.v as Date).toISOString()).toMatch(/^2026-11-20T10:00:00/);
+    expect((sheet.C3?.v as Date).toISOString()).toMatch(/^2026-11-21T00:30:00/);
+    expect(sheet.C2?.z).toBe('yyyy-mm-dd hh:mm:ss');
+    expect((sheet.D2?.v as Date).toISOString()).toMatch(/^2026-11-21T00:00:00/);
+    expect(sheet.E3).toMatchObject({ t: 'n', v: 0 });
+  });
+
+  it('writes an empty sheet with only its headers', () => {
+    const bytes = writeWorkbook([sheetOf({ name: '空', columns, rows: [] }, 'Asia/Shanghai')]);
+    const sheet = read(bytes, { type: 'buffer' }).Sheets['空']!;
+    expect(sheet['!ref']).toBe('A1:E1');
+    expect(utils.sheet_to_json(sheet, { header: 1 })).toEqual([['文本', '金额', '时间', '日期', '数量']]);
+  });
+});
