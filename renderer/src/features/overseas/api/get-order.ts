@@ -1,0 +1,4 @@
+import { orderPaths, type Order } from '../../../../../contract/order';
+import { apiGet } from '../../../api/http-client';
+
+export const getOrder = (id: number): Promise<Order> => apiGet<Order>(orderPaths.one(id));

@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { receiptMessages, type Receipt } from '../../../../../contract/order';
+import { isHttpError, validationErrors } from '../../../api/http-client';
+import { UploadSlot } from '../../../components/upload-slot';
+import { updateReceipt } from '../api/update-receipt';
+import { receiptRules } from '../overseas-rules';
+
+interface ReceiptUpdateValues {
+  receipt_no: string;
+  receipted_at: Dayjs | null;
+  settlement: number | null;
+  actual_total: number | null;
+  registered_address?: string;
+  receipt: string[];
+}
+
+const fieldNames = ['receipt_no', 'receipted_at', 'settlement', 'actual_total', 'registered_address', 'receipt'];
+
+export interface ReceiptUpdateDialogProps {
+  /** The receipt being edited; the dialog is open while one is given. */
+  receipt: Receipt | undefined;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** The detail page's receipt 编辑: receipt number, date, settlement (spec part 1, sections 2 and 5). */
+export function ReceiptUpdateDialog({ receipt, onClose, onSaved }: ReceiptUpdateDialogProps) {
+  const [form] = Form.useForm<ReceiptUpdateValues>();
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  useEffect(() => {
+    if (!receipt) return;
+    form.resetFields();
+    form.setFieldsValue({
+      receipt_no: receipt.receipt_no,
+      receipted_at: receipt.receipted_at ? dayjs(receipt.receipted_at) : null,
+      settlement: receipt.settlement,
+      actual_total: receipt.actual_total,
+      registered_address: receipt.registered_address ?? '',
+      receipt: receipt.receipt ? [receipt.receipt] : [],
+    });
+  }, [receipt, form]);
+
+  const close = () => {
+    setFailure(undefined);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!receipt) return;
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    setSaving(true);
+    setFailure(undefined);
+    try {
+      await updateReceipt(receipt.id, {
+        receipt_no: values.receipt_no.trim(),
+        receipted_at: (values.receipted_at as Dayjs).format('YYYY-MM-DD'),
+        settlement: values.settlement as number,
+        actual_total: values.actual_total ?? '',
+        registered_address: (values.registered_address ?? '').trim(),
+        receipt: values.receipt[0] ?? '',
+        // The stale-save guard: a receipt changed by someone else since it was read is refused (409).
+        ...(receipt.updated_at ? { updated_at: receipt.updated_at } : {}),
+      });
+      void message.success(receiptMessages.updated);
+      onSaved();
+    } catch (saveError) {
+      setFailure(isHttpError(saveError) ? saveError.message : '编辑失败');
+      const fields = validationErrors(saveError);
+      if (fields) {
+        form.setFields(
+          Object.entries(fields)
+            .filter(([name]) => fieldNames.includes(name))
+            .map(([name, errors]) => ({ name: name as keyof ReceiptUpdateValues, errors })),
+        );
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="编辑收款"
+      open={receipt !== undefined}
+      onCancel={close}
+      onOk={submit}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      destroyOnHidden
+      mask={{ closable: false }}
+      width={520}
+    >
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <Form<ReceiptUpdateValues> form={form} name="receipt-update" layout="vertical">
+        <Form.Item label="收款单号" name="receipt_no" rules={receiptRules.receiptNo}>
+          <Input autoComplete="off" maxLength={50} placeholder="请填写收款单号" />
+        </Form.Item>
+        <Form.Item label="收款日期" name="receipted_at" rules={receiptRules.receiptedAt}>
+          <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} placeholder="请选择收款日期" />
+        </Form.Item>
+        <Form.Item label="结汇金额" name="settlement" rules={receiptRules.settlement}>
+          <InputNumber<number>
+            min={0}
+            max={9_999_999_999_999}
+            precision={2}
+            style={{ width: '100%' }}
+            placeholder="请填写结汇金额"
+          />
+        </Form.Item>
+        <Form.Item label="实收金额" name="actual_total">
+          <InputNumber<number> min={0} max={9_999_999_999_999} precision={2} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label="注册地址" name="registered_address">
+          <Input autoComplete="off" maxLength={200} />
+        </Form.Item>
+        <Form.Item label="结汇税单" name="receipt" extra="选填">
+          <UploadSlot dir="image" maxCount={1} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,304 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { CloseOutlined, DollarOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { messages as commonMessages } from '../../../../../contract/common';
+import type { Order, OrderCar, Receipt } from '../../../../../contract/order';
+import { FilePreview } from '../../../components/file-preview';
+import { RecordTabs } from '../../../components/record-tabs';
+import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
+import { ReceiptProgress } from '../components/receipt-progress';
+import { ReceiptUpdateDialog } from '../components/receipt-update-dialog';
+import { useClosePage } from '../hooks/use-close-page';
+import { ordersQueryKey, useOrder } from '../hooks/use-order';
+import { formatDate, formatMoney, overseasPaths } from '../overseas-format';
+
+const VIN_FONT = 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace';
+/** Proofs and slips in the receipt table: small thumbnails, the preview shows them whole. */
+const CELL_THUMBNAIL_SIZE = 56;
+
+const text = (value: string | null | undefined) => (value ? value : '—');
+const money = (value: number | null | undefined, currency?: string) =>
+  typeof value === 'number' ? `${currency ? `${currency} ` : ''}${formatMoney(value)}` : '—';
+
+function VehicleTable({ cars }: { cars: readonly OrderCar[] }) {
+  const columns: TableColumnsType<OrderCar> = [
+    { key: 'index', title: '序号', width: 64, render: (_: unknown, __: OrderCar, index: number) => index + 1 },
+    {
+      key: 'vin',
+      title: '车架号',
+      dataIndex: 'vin',
+      render: (vin: string) => <span style={{ fontFamily: VIN_FONT }}>{vin}</span>,
+    },
+    { key: 'model', title: '车型', dataIndex: 'model', render: text },
+    {
+      key: 'order_price',
+      title: '价格',
+      dataIndex: 'order_price',
+      align: 'right',
+      render: (price: number | null) => money(price),
+    },
+  ];
+  return (
+    <Table<OrderCar>
+      aria-label="车辆信息"
+      size="small"
+      rowKey="id"
+      columns={columns}
+      dataSource={[...cars]}
+      pagination={false}
+      locale={{ emptyText: '该合同还没有车辆' }}
+    />
+  );
+}
+
+function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEdit: (receipt: Receipt) => void }) {
+  const columns: TableColumnsType<Receipt> = [
+    {
+      key: 'amount',
+      title: '收款金额',
+      align: 'right',
+      width: 150,
+      render: (_: unknown, receipt: Receipt) => (
+        <Space size={4}>
+          {receipt.is_deposit === 1 ? <Tag color="gold">定金</Tag> : null}
+          <span>{money(receipt.amount, receipt.currency)}</span>
+        </Space>
+      ),
+    },
+    { key: 'receipt_no', title: '收款单号', dataIndex: 'receipt_no', width: 130 },
+    { key: 'receipted_at', title: '收款日期', dataIndex: 'receipted_at', width: 110, render: formatDate },
+    { key: 'remitter', title: '汇款人', dataIndex: 'remitter', width: 110, render: text },
+    {
+      key: 'settlement',
+      title: '结汇金额',
+      dataIndex: 'settlement',
+      width: 120,
+      align: 'right',
+      render: (value: number | null) => money(value),
+    },
+    {
+      key: 'actual_total',
+      title: '实收金额',
+      dataIndex: 'actual_total',
+      width: 120,
+      align: 'right',
+      render: (value: number | null) => money(value),
+    },
+    { key: 'registered_address', title: '注册地址', dataIndex: 'registered_address', ellipsis: true, render: text },
+    {
+      key: 'proof',
+      title: '支付证明',
+      width: 130,
+      render: (_: unknown, receipt: Receipt) => (
+        <FilePreview paths={[receipt.proof]} size={CELL_THUMBNAIL_SIZE} emptyText="—" />
+      ),
+    },
+    {
+      key: 'receipt',
+      title: '结汇税单',
+      width: 130,
+      render: (_: unknown, receipt: Receipt) => (
+        <FilePreview paths={[receipt.receipt]} size={CELL_THUMBNAIL_SIZE} emptyText="—" />
+      ),
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 80,
+      fixed: 'right',
+      render: (_: unknown, receipt: Receipt) => (
+        <Button type="link" size="small" aria-label={`编辑收款 ${receipt.receipt_no}`} onClick={() => onEdit(receipt)}>
+          编辑
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Table<Receipt>
+      aria-label="收款记录"
+      size="small"
+      rowKey="id"
+      columns={columns}
+      dataSource={[...receipts]}
+      pagination={false}
+      scroll={{ x: 1200 }}
+      locale={{ emptyText: '暂无收款记录，点击“收款”登记' }}
+    />
+  );
+}
+
+function OrderDetail({ order, onCollect }: { order: Order; onCollect: () => void }) {
+  const queryClient = useQueryClient();
+  const [editingReceipt, setEditingReceipt] = useState<Receipt>();
+
+  const contractItems = [
+    { key: 'order_no', label: '合同号', children: order.order_no },
+    { key: 'total', label: '订单金额', children: money(order.total, order.currency) },
+    {
+      key: 'amount',
+      label: '车辆数量',
+      children: `${order.amount} 辆${order.cars.length !== order.amount ? `（已录入 ${order.cars.length} 辆）` : ''}`,
+    },
+    { key: 'created_at', label: '创建日期', children: formatDate(order.created_at) },
+    { key: 'agent', label: '代理人', children: text(order.agent_name) },
+    { key: 'progress', label: '收款进度', children: <ReceiptProgress order={order} /> },
+    {
+      key: 'contracts',
+      label: '合同文件',
+      span: 'filled' as const,
+      children: <FilePreview paths={order.contracts} size={104} emptyText="未上传" />,
+    },
+  ];
+  const customerItems = [
+    { key: 'name', label: '客户名称', children: order.customer?.name ?? order.customer_name },
+    { key: 'country', label: '国家', children: text(order.customer_country) },
+    { key: 'contact_way', label: '联系方式', children: text(order.customer_contact_way) },
+    { key: 'address', label: '客户地址', children: text(order.customer_address) },
+  ];
+  const agreementItems = [
+    { key: 'agreement_no', label: '协议编号', children: text(order.agreement_no) },
+    {
+      key: 'agreement',
+      label: '协议文件',
+      children: <FilePreview paths={[order.agreement]} size={104} emptyText="未上传" />,
+    },
+  ];
+
+  return (
+    <>
+      <Card size="small" title="合同信息" style={{ marginBottom: 16 }}>
+        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" items={contractItems} />
+      </Card>
+      <Card size="small" title="客户信息" style={{ marginBottom: 16 }}>
+        <Descriptions column={{ xs: 1, md: 2 }} size="small" items={customerItems} />
+      </Card>
+      <Card size="small" title="代付协议" style={{ marginBottom: 16 }}>
+        <Descriptions column={{ xs: 1, md: 2 }} size="small" items={agreementItems} />
+      </Card>
+      <Card size="small" title={`车辆信息（${order.cars.length}）`} style={{ marginBottom: 16 }}>
+        <VehicleTable cars={order.cars} />
+      </Card>
+      <Card
+        size="small"
+        title={`收款记录（${order.receipts.length}）`}
+        style={{ marginBottom: 16 }}
+        extra={
+          <Button size="small" icon={<DollarOutlined />} onClick={onCollect}>
+            收款
+          </Button>
+        }
+      >
+        <ReceiptTable receipts={order.receipts} onEdit={setEditingReceipt} />
+      </Card>
+      <Card size="small" title="记录">
+        <RecordTabs drawback={order.drawback} archive={order.archive} freight={order.freight} />
+      </Card>
+      <ReceiptUpdateDialog
+        receipt={editingReceipt}
+        onClose={() => setEditingReceipt(undefined)}
+        onSaved={() => {
+          setEditingReceipt(undefined);
+          void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+        }}
+      />
+    </>
+  );
+}
+
+export function OverseasDetailPage() {
+  const params = useParams();
+  const orderId = Number(params.id);
+  const validId = Number.isInteger(orderId) && orderId > 0;
+  const order = useOrder(validId ? orderId : undefined);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const closePage = useClosePage(overseasPaths.list);
+  const [collecting, setCollecting] = useState<ReceiptTarget>();
+
+  if (!validId || (order.isError && !order.data)) {
+    return (
+      <Result
+        status="warning"
+        title={validId ? '合同详情加载失败' : commonMessages.notFound}
+        subTitle={validId ? order.error?.message : '该海外合同不存在或已被删除'}
+        extra={
+          <Space>
+            {validId && <Button onClick={() => void order.refetch()}>重试</Button>}
+            <Button onClick={closePage}>返回</Button>
+          </Space>
+        }
+      />
+    );
+  }
+
+  const data = order.data;
+  return (
+    <div className="page overseas-detail-page">
+      <Card
+        variant="borderless"
+        title={
+          <Space>
+            <span>合同详情</span>
+            {data ? <Typography.Text type="secondary">{data.order_no}</Typography.Text> : null}
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              disabled={!data}
+              onClick={() => navigate(overseasPaths.edit(orderId))}
+            >
+              编辑
+            </Button>
+            <Button icon={<ReloadOutlined />} loading={order.isFetching} onClick={() => void order.refetch()}>
+              刷新
+            </Button>
+            <Button icon={<CloseOutlined />} onClick={closePage}>
+              返回
+            </Button>
+          </Space>
+        }
+      >
+        {data ? (
+          <OrderDetail
+            order={data}
+            onCollect={() =>
+              setCollecting({
+                id: data.id,
+                order_no: data.order_no,
+                currency: data.currency,
+                total: data.total,
+                receipt_total: data.receipt_total,
+              })
+            }
+          />
+        ) : (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        )}
+      </Card>
+      <ReceiptCollectDialog
+        order={collecting}
+        onClose={() => setCollecting(undefined)}
+        onSaved={() => {
+          setCollecting(undefined);
+          void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+        }}
+      />
+    </div>
+  );
+}

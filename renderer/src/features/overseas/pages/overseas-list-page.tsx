@@ -1,0 +1,234 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
+import { FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { exportFileNames } from '../../../../../contract/export';
+import type { OrderListItem } from '../../../../../contract/order';
+import { ColumnChooser } from '../../../components/column-chooser';
+import { ExportButton } from '../../../components/export-button';
+import { FilterBar, type FilterValues } from '../../../components/filter-bar';
+import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
+import { exportOrders } from '../api/export-orders';
+import { exportReceipts } from '../api/export-receipts';
+import { listOrders } from '../api/list-orders';
+import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
+import { ReceiptProgress } from '../components/receipt-progress';
+import { useChosenColumns } from '../hooks/use-chosen-columns';
+import { ordersQueryKey } from '../hooks/use-order';
+import { formatMoney, formatTime, overseasPaths } from '../overseas-format';
+
+/** The key of this table's remembered columns in the desktop settings. */
+export const OVERSEAS_LIST_COLUMNS_KEY = 'overseas-list';
+
+const VIN_FONT = 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace';
+
+/** The row expansion: the contract's VINs with their models. */
+function OrderVins({ order }: { order: OrderListItem }) {
+  if (order.cars.length === 0) {
+    return <Typography.Text type="secondary">该合同还没有车辆</Typography.Text>;
+  }
+  return (
+    <div aria-label={`合同 ${order.order_no} 的车架号`}>
+      <Typography.Text type="secondary" style={{ marginRight: 8 }}>
+        车架号（{order.cars.length}）：
+      </Typography.Text>
+      <Space size={[4, 4]} wrap>
+        {order.cars.map((car) => (
+          <Tag key={car.id} title={car.model ?? undefined} style={{ fontFamily: VIN_FONT }}>
+            {car.vin}
+          </Tag>
+        ))}
+      </Space>
+    </div>
+  );
+}
+
+export function OverseasListPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<FilterValues>({});
+  const [page, setPage] = useState(1);
+  const [collecting, setCollecting] = useState<ReceiptTarget>();
+  const [chosenColumns, chooseColumns] = useChosenColumns(OVERSEAS_LIST_COLUMNS_KEY);
+
+  const list = useQuery({
+    queryKey: [...ordersQueryKey, 'list', page, filters],
+    queryFn: () => listOrders(page, filters),
+    placeholderData: keepPreviousData,
+  });
+  const refreshAll = useCallback(() => queryClient.invalidateQueries({ queryKey: ordersQueryKey }), [queryClient]);
+
+  const columns: PagedTableColumn<OrderListItem>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 60 },
+    { key: 'order_no', title: '合同号', dataIndex: 'order_no', width: 130, ellipsis: true },
+    {
+      key: 'customer',
+      title: '客户',
+      ellipsis: true,
+      render: (_: unknown, order: OrderListItem) => order.customer?.name ?? order.customer_name,
+    },
+    {
+      key: 'country',
+      title: '国家',
+      width: 90,
+      ellipsis: true,
+      render: (_: unknown, order: OrderListItem) => order.country ?? order.customer_country ?? '',
+    },
+    { key: 'agent_name', title: '代理人', dataIndex: 'agent_name', width: 96, ellipsis: true },
+    { key: 'amount', title: '订购数量', dataIndex: 'amount', width: 88, align: 'right' },
+    { key: 'currency', title: '币种', dataIndex: 'currency', width: 64 },
+    {
+      key: 'total',
+      title: '合同总额',
+      dataIndex: 'total',
+      width: 124,
+      align: 'right',
+      render: (total: number) => formatMoney(total),
+    },
+    {
+      key: 'receipt_progress',
+      title: '收款进度',
+      width: 190,
+      render: (_: unknown, order: OrderListItem) => <ReceiptProgress order={order} />,
+    },
+    { key: 'created_at', title: '创建时间', dataIndex: 'created_at', width: 160, render: formatTime },
+    {
+      key: 'actions',
+      title: '操作',
+      alwaysVisible: true,
+      width: 140,
+      fixed: 'right',
+      render: (_: unknown, order: OrderListItem) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            aria-label={`编辑合同 ${order.order_no}`}
+            onClick={() => navigate(overseasPaths.edit(order.id))}
+          >
+            编辑
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            aria-label={`合同 ${order.order_no} 详情`}
+            onClick={() => navigate(overseasPaths.info(order.id))}
+          >
+            详情
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            aria-label={`合同 ${order.order_no} 收款`}
+            onClick={() =>
+              setCollecting({
+                id: order.id,
+                order_no: order.order_no,
+                currency: order.currency,
+                total: order.total,
+                receipt_total: order.receipt_total,
+              })
+            }
+          >
+            收款
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  const filtering = Object.keys(filters).length > 0;
+  const today = dayjs().format('YYYYMMDD');
+
+  return (
+    <div className="page overseas-list-page">
+      <Card variant="borderless">
+        <FilterBar
+          onSearch={(next) => {
+            setFilters(next);
+            setPage(1);
+          }}
+          loading={list.isFetching && list.isPlaceholderData}
+          label="海外合同筛选"
+        >
+          <Form.Item label="合同号" name="order_no">
+            <Input placeholder="请输入合同号" allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item label="订单金额" name="total">
+            <InputNumber<number> placeholder="合同总额" min={0} precision={2} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item label="收款金额" name="amount">
+            <InputNumber<number> placeholder="已收金额" min={0} precision={2} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item label="车架号" name="vin">
+            <Input placeholder="请输入车架号" allowClear maxLength={17} style={{ width: 190 }} />
+          </Form.Item>
+          <Form.Item label="客户名称" name="name">
+            <Input placeholder="请输入客户名称" allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item label="日期范围" name="created">
+            <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: 240 }} />
+          </Form.Item>
+        </FilterBar>
+
+        <div
+          className="page-toolbar"
+          style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}
+        >
+          <Space wrap>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(overseasPaths.add)}>
+              新建业务
+            </Button>
+            <ExportButton
+              label="导出收款单"
+              icon={<FileExcelOutlined />}
+              request={() => exportReceipts(filters)}
+              fileName={`${exportFileNames.receipts}-${today}.xlsx`}
+            />
+            <ExportButton
+              label="导出Excel"
+              icon={<FileExcelOutlined />}
+              request={() => exportOrders(filters)}
+              fileName={`${exportFileNames.orders}-${today}.xlsx`}
+            />
+            <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
+              刷新
+            </Button>
+          </Space>
+          <ColumnChooser columns={columns} value={chosenColumns} onChange={chooseColumns} />
+        </div>
+
+        <PagedTable<OrderListItem>
+          label="海外合同列表"
+          columns={columns}
+          visibleColumnKeys={chosenColumns}
+          dataSource={list.data?.data}
+          rowKey="id"
+          total={list.data?.meta.total ?? 0}
+          page={page}
+          onPageChange={setPage}
+          loading={list.isFetching && !list.data}
+          expandable={{ expandedRowRender: (order) => <OrderVins order={order} /> }}
+          emptyText={
+            list.isError
+              ? '海外合同加载失败，请点击“刷新”重试'
+              : filtering
+                ? '没有符合条件的合同，请修改筛选条件或点击“重置”'
+                : '暂无海外合同，点击“新建业务”添加'
+          }
+          scroll={{ x: 1240 }}
+        />
+      </Card>
+      <ReceiptCollectDialog
+        order={collecting}
+        onClose={() => setCollecting(undefined)}
+        onSaved={() => {
+          setCollecting(undefined);
+          void refreshAll();
+        }}
+      />
+    </div>
+  );
+}
