@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order } from '../../../../../contract/order';
+import { setApiBase } from '../../../api/http-client';
+import { renderInApp } from '../../../app/testing/render-app';
+import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
+import { useSession } from '../../../stores/session';
+import { OverseasDetailPage } from './overseas-detail-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+let server: ScriptedApiServer;
+let order: Order;
+
+beforeAll(async () => {
+  server = await startScriptedApiServer();
+});
+afterAll(() => server.close());
+
+beforeEach(() => {
+  setApiBase(server.base);
+  server.requests.length = 0;
+  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
+  order = {
+    id: 5,
+    order_no: 'HW-2026-005',
+    customer_id: 3,
+    customer_name: 'Almaty Motors',
+    customer_address: 'Abay Ave 1, Almaty',
+    customer_contact_way: '+7 701 000 0000',
+    customer_country: '哈萨克斯坦',
+    type_id: 1,
+    customer: null,
+    agent_id: 4,
+    agent_name: '张代理',
+    amount: 3,
+    currency: 'USD',
+    total: 45000.5,
+    receipt_total: 12000,
+    status: 1,
+    contracts: ['/storage/contract/2026/11/c1.docx'],
+    agreement_no: 'DF-77',
+    agreement: '/storage/agreement/2026/11/a1.zip',
+    created_at: '2026-11-20T09:00:00.000+08:00',
+    updated_at: '2026-11-21T10:30:00.123+08:00',
+    cars: [
+      { id: 31, vin: 'LSVAB1230RA200001', model: '丰田 卡罗拉', order_price: 15000.25, invoice: 0, other: 0 },
+      { id: 32, vin: 'LSVAB1230RA200002', model: '本田 雅阁', order_price: 16000, invoice: 0, other: 0 },
+    ],
+    receipts: [
+      {
+        id: 40,
+        order_id: 5,
+        amount: 12000,
+        currency: 'USD',
+        receipt_no: 'SK-001',
+        receipted_at: '2026-11-20',
+        remitter: 'Nurlan',
+        settlement: 85000,
+        actual_total: 84900.5,
+        registered_address: '上海市浦东新区',
+        proof: '/storage/image/2026/11/proof.pdf',
+        receipt: null,
+        is_deposit: 1,
+        created_at: '2026-11-20T09:00:00.000+08:00',
+        updated_at: '2026-11-20T09:00:00.456+08:00',
+      },
+    ],
+    drawback: [
+      {
+        id: 2,
+        order_id: 5,
+        created_at: '2026-12-01T09:00:00.000+08:00',
+        drawbackcar: [{ car_id: 31, vin: 'LSVAB1230RA200001' }],
+      },
+    ],
+    archive: [],
+    freight: [],
+  };
+  server.on('GET /api/order/5', () => envelope(200, order));
+});
+
+const section = (title: string) => screen.getByText(title).closest('.ant-card') as HTMLElement;
+
+describe('overseas contract detail', () => {
+  it('shows the contract, customer, agreement, vehicles, receipts and records', async () => {
+    renderInApp(<OverseasDetailPage />, { path: '/overseas/info/:id', initialEntries: ['/overseas/info/5'] });
+    await screen.findByText('合同信息');
+    const contract = section('合同信息');
+    expect(within(contract).getByText('HW-2026-005')).toBeInTheDocument();
+    expect(within(contract).getByText('USD 45,000.50')).toBeInTheDocument();
+    expect(within(contract).getByText('3 辆（已录入 2 辆）')).toBeInTheDocument();
+    expect(within(contract).getByText('2026-11-20')).toBeInTheDocument();
+    expect(within(contract).getByText('张代理')).toBeInTheDocument();
+    expect(within(contract).getByLabelText('下载 c1.docx')).toBeInTheDocument();
+
+    const customer = section('客户信息');
+    for (const value of ['Almaty Motors', 'Abay Ave 1, Almaty', '+7 701 000 0000', '哈萨克斯坦']) {
+      expect(within(customer).getByText(value)).toBeInTheDocument();
+    }
+    const agreement = section('代付协议');
+    expect(within(agreement).getByText('DF-77')).toBeInTheDocument();
+    expect(within(agreement).getByLabelText('下载 a1.zip')).toBeInTheDocument();
+
+    const vehicles = section('车辆信息（2）');
+    expect(within(vehicles).getByText('LSVAB1230RA200002')).toBeInTheDocument();
+    expect(within(vehicles).getByText('本田 雅阁')).toBeInTheDocument();
+    expect(within(vehicles).getByText('15,000.25')).toBeInTheDocument();
+
+    const receipts = section('收款记录（1）');
+    for (const value of ['USD 12,000.00', '定金', 'SK-001', 'Nurlan', '85,000.00', '84,900.50', '上海市浦东新区']) {
+      expect(within(receipts).getByText(value)).toBeInTheDocument();
+    }
+    expect(within(receipts).getByLabelText('预览 proof.pdf')).toBeInTheDocument();
+
+    const records = section('记录');
+    expect(within(records).getByText('LSVAB1230RA200001')).toBeInTheDocument();
+    expect(within(records).getByText('2026-12-01')).toBeInTheDocument();
+  });
+
+  it('edits a receipt in the update dialog and shows the saved values', async () => {
+    server.on('PUT /api/receipt/40', (request) => {
+      const body = request.body as { receipt_no: string };
+      order = { ...order, receipts: [{ ...order.receipts[0]!, receipt_no: body.receipt_no }] };
+      return envelope(200, { id: 40 }, '编辑成功');
+    });
+    renderInApp(<OverseasDetailPage />, { path: '/overseas/info/:id', initialEntries: ['/overseas/info/5'] });
+    await userEvent.click(await screen.findByLabelText('编辑收款 SK-001'));
+    const dialog = await screen.findByRole('dialog');
+    const receiptNo = within(dialog).getByLabelText('收款单号');
+    expect(receiptNo).toHaveValue('SK-001');
+    expect(within(dialog).getByLabelText('结汇金额')).toHaveValue('85000.00');
+    await userEvent.clear(receiptNo);
+    await userEvent.type(receiptNo, 'SK-002');
+    await userEvent.click(
+      within(dialog)
+        .getByText(/确\s*定/)
+        .closest('button') as HTMLElement,
+    );
+    await screen.findByText('编辑成功');
+    const put = server.requests.find((request) => request.method === 'PUT');
+    expect(put?.body).toMatchObject({ receipt_no: 'SK-002', updated_at: '2026-11-20T09:00:00.456+08:00' });
+    await waitFor(() => expect(within(section('收款记录（1）')).getByText('SK-002')).toBeInTheDocument());
+  });
+
+  it('says the contract does not exist for a bad id', async () => {
+    renderInApp(<OverseasDetailPage />, { path: '/overseas/info/:id', initialEntries: ['/overseas/info/abc'] });
+    expect(await screen.findByText('记录不存在')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,222 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderListItem } from '../../../../../contract/order';
+import { setApiBase } from '../../../api/http-client';
+import { renderInApp } from '../../../app/testing/render-app';
+import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
+import { captureDownloads, type CapturedDownloads } from '../../../components/download-capture';
+import { installObjectUrlStandIn, type ObjectUrlRegistry } from '../../../components/object-url-stand-in';
+import { loadSettings, useSettingsStore } from '../../../stores/settings';
+import { useSession } from '../../../stores/session';
+import { OverseasListPage } from './overseas-list-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+let server: ScriptedApiServer;
+let urls: ObjectUrlRegistry;
+let downloads: CapturedDownloads;
+
+const order = (id: number, orderNo: string, overrides: Partial<OrderListItem> = {}): OrderListItem => ({
+  id,
+  order_no: orderNo,
+  customer_id: 3,
+  customer_name: 'Almaty Motors',
+  customer: { id: 3, name: 'Almaty Motors' },
+  country: '哈萨克斯坦',
+  customer_country: '哈萨克斯坦',
+  agent_id: 4,
+  agent_name: '张代理',
+  amount: 2,
+  currency: 'USD',
+  total: 1234567.5,
+  receipt_total: 308641.88,
+  status: 1,
+  created_at: '2026-11-20T09:00:00.000+08:00',
+  updated_at: '2026-11-20T09:00:00.000+08:00',
+  cars: [
+    { id: 1, vin: 'LSVAB1230RA200001', model: '丰田 卡罗拉', order_price: 600000, invoice: 0, other: 0 },
+    { id: 2, vin: 'LSVAB1230RA200002', model: '本田 雅阁', order_price: 634567.5, invoice: 0, other: 0 },
+  ],
+  ...overrides,
+});
+
+let rows: OrderListItem[];
+
+beforeAll(async () => {
+  server = await startScriptedApiServer();
+});
+afterAll(() => server.close());
+
+beforeEach(async () => {
+  setApiBase(server.base);
+  server.requests.length = 0;
+  localStorage.clear();
+  await loadSettings();
+  urls = installObjectUrlStandIn();
+  downloads = captureDownloads();
+  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
+  rows = [order(7, 'HW-2026-007'), order(8, 'HW-2026-008', { cars: [], receipt_total: 0, currency: 'CNY' })];
+  server.on('GET /api/order', (request) => {
+    const number = request.query.get('order_no') ?? '';
+    const found = rows.filter((row) => row.order_no.includes(number));
+    return envelope(200, { data: found, meta: { total: found.length, page: 1, limit: 15 }, total: found.length });
+  });
+  server.on('GET /api/order/export', envelope(200, { download_url: '/storage/exports/2026/11/orders.xlsx' }));
+  server.on('GET /api/order/receipt/export', envelope(200, { download_url: '/storage/exports/2026/11/receipts.xlsx' }));
+  // Zip's magic bytes first: the download checks that it received a workbook.
+  server.on('GET /storage/exports/2026/11/orders.xlsx', { status: 200, body: 'PK\u0003\u0004orders' });
+  server.on('GET /storage/exports/2026/11/receipts.xlsx', { status: 200, body: 'PK\u0003\u0004receipts' });
+});
+afterEach(() => {
+  urls.restore();
+  downloads.stop();
+});
+
+const listRequests = () => server.requests.filter((request) => request.path === '/api/order');
+const rowOf = async (orderNo: string) => (await screen.findByText(orderNo, { selector: 'td' })).closest('tr')!;
+const headers = () => Array.from(document.querySelectorAll('thead th'), (cell) => cell.textContent ?? '');
+const button = (text: RegExp) => screen.getByText(text).closest('button') as HTMLElement;
+
+describe('overseas contract list', () => {
+  it('lists 15 a page with the ten columns, the receipt progress and the row actions', async () => {
+    renderInApp(<OverseasListPage />, { initialEntries: ['/overseas/list'] });
+    const row = await rowOf('HW-2026-007');
+    for (const title of [
+      'ID',
+      '合同号',
+      '客户',
+      '国家',
+      '代理人',
+      '订购数量',
+      '币种',
+      '合同总额',
+      '收款进度',
+      '创建时间',
+    ]) {
+      expect(headers()).toContain(title);
+    }
+    expect(listRequests()[0]?.query.get('limit')).toBe('15');
+    expect(within(row).getByText('Almaty Motors')).toBeInTheDocument();
+    expect(within(row).getByText('1,234,567.50')).toBeInTheDocument();
+    expect(within(row).getByLabelText('收款进度 25%，已收 308,641.88 / 1,234,567.50')).toBeInTheDocument();
+    expect(within(row).getByText('已收 308,641.88 / 1,234,567.50')).toBeInTheDocument();
+    expect(within(row).getByText('编辑')).toBeInTheDocument();
+    expect(within(row).getByText('详情')).toBeInTheDocument();
+    expect(within(row).getByText('收款')).toBeInTheDocument();
+  });
+
+  it('expands a row to its VINs', async () => {
+    renderInApp(<OverseasListPage />, { initialEntries: ['/overseas/list'] });
+    const row = await rowOf('HW-2026-007');
+    expect(screen.queryByText('LSVAB1230RA200001')).not.toBeInTheDocument();
+    await userEvent.click(row.querySelector('.ant-table-row-expand-icon') as HTMLElement);
+    expect(await screen.findByText('LSVAB1230RA200001')).toBeInTheDocument();
+    expect(screen.getByText('LSVAB1230RA200002')).toBeInTheDocument();
+    const empty = await rowOf('HW-2026-008');
+    await userEvent.click(empty.querySelector('.ant-table-row-expand-icon') as HTMLElement);
+    expect(await screen.findByText('该合同还没有车辆')).toBeInTheDocument();
+  });
+
+  it('opens the form, the detail and the receipt dialog from a row', async () => {
+    const view = renderInApp(<OverseasListPage />, { initialEntries: ['/overseas/list'] });
+    const row = await rowOf('HW-2026-008');
+    await userEvent.click(within(row).getByText('收款'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/HW-2026-008/)).toBeInTheDocument();
+    // The contract's currency is preset.
+    expect(within(dialog).getByTitle('CNY')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByText(/取\s*消/));
+
+    await userEvent.click(within(row).getByText('详情'));
+    expect(view.location()).toBe('/overseas/info/8');
+    await view.router.navigate('/overseas/list');
+    await userEvent.click(within(await rowOf('HW-2026-007')).getByText('编辑'));
+    expect(view.location()).toBe('/overseas/edit/7');
+    await view.router.navigate('/overseas/list');
+    await userEvent.click(await screen.findByText(/新建业务/));
+    expect(view.location()).toBe('/overseas/add');
+  });
+
+  it('searches with the filters, exports with them, and 重置 clears them', async () => {
+    renderInApp(<OverseasListPage />, { initialEntries: ['/overseas/list'] });
+    await rowOf('HW-2026-007');
+    const filters = screen.getByRole('search', { name: '海外合同筛选' });
+    await userEvent.type(within(filters).getByLabelText('合同号'), '007');
+    await userEvent.type(within(filters).getByLabelText('订单金额'), '1234567.5');
+    await userEvent.type(within(filters).getByLabelText('车架号'), 'LSVAB');
+    await userEvent.type(within(filters).getByLabelText('客户名称'), 'Almaty');
+    await userEvent.click(button(/搜\s*索/));
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('order_no')).toBe('007'));
+    const query = listRequests().at(-1)!.query;
+    expect(query.get('total')).toBe('1234567.5');
+    expect(query.get('vin')).toBe('LSVAB');
+    expect(query.get('name')).toBe('Almaty');
+    expect(query.get('page')).toBe('1');
+    await waitFor(() => expect(screen.queryByText('HW-2026-008', { selector: 'td' })).not.toBeInTheDocument());
+
+    await userEvent.click(button(/导出Excel/));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    const exportCall = server.requests.find((request) => request.path === '/api/order/export')!;
+    expect(Object.fromEntries(exportCall.query)).toEqual({
+      order_no: '007',
+      total: '1234567.5',
+      vin: 'LSVAB',
+      name: 'Almaty',
+    });
+    expect(downloads.saved[0]?.name).toMatch(/^海外合同-\d{8}\.xlsx$/);
+
+    await userEvent.click(button(/导出收款单/));
+    await waitFor(() => expect(downloads.saved).toHaveLength(2));
+    const receiptCall = server.requests.find((request) => request.path === '/api/order/receipt/export')!;
+    expect(receiptCall.query.get('order_no')).toBe('007');
+    expect(downloads.saved[1]?.name).toMatch(/^海外收款-\d{8}\.xlsx$/);
+
+    // 重置: empty fields and the whole list again (from the cache when it is fresh).
+    await userEvent.click(button(/重\s*置/));
+    await rowOf('HW-2026-008');
+    expect(within(filters).getByLabelText('合同号')).toHaveValue('');
+    expect(within(filters).getByLabelText('车架号')).toHaveValue('');
+  });
+
+  it('says to click 新建业务 when there is no contract, and 刷新 reloads the page', async () => {
+    rows = [];
+    renderInApp(<OverseasListPage />, { initialEntries: ['/overseas/list'] });
+    expect(await screen.findByText('暂无海外合同，点击“新建业务”添加')).toBeInTheDocument();
+    const before = listRequests().length;
+    rows = [order(9, 'HW-2026-009')];
+    await userEvent.click(button(/刷\s*新/));
+    await rowOf('HW-2026-009');
+    expect(listRequests().length).toBe(before + 1);
+  });
+
+  it('remembers the chosen columns between sessions', async () => {
+    renderInApp(<OverseasListPage />, { initialEntries: ['/overseas/list'] });
+    await rowOf('HW-2026-007');
+    await userEvent.click(button(/列设置/));
+    const chooser = await screen.findByRole('group', { name: '显示的列' });
+    await userEvent.click(within(chooser).getByLabelText('国家'));
+    await userEvent.click(within(chooser).getByLabelText('代理人'));
+    await waitFor(() => expect(headers()).not.toContain('国家'));
+    expect(headers()).not.toContain('代理人');
+    expect(useSettingsStore.getState().settings.columns['overseas-list']).toEqual([
+      'id',
+      'order_no',
+      'customer',
+      'amount',
+      'currency',
+      'total',
+      'receipt_progress',
+      'created_at',
+    ]);
+
+    // A new session: the settings are read again from the desktop's store.
+    cleanup();
+    useSettingsStore.setState({ settings: { ...useSettingsStore.getState().settings, columns: {} } });
+    await loadSettings();
+    renderInApp(<OverseasListPage />, { initialEntries: ['/overseas/list'] });
+    await rowOf('HW-2026-007');
+    expect(headers()).not.toContain('国家');
+    expect(headers()).toContain('合同号');
+  });
+});
