@@ -1,0 +1,222 @@
+/**
+ * The preview of an Excel import: every row of the sheet as read, the refused ones marked with their
+ * reasons, the warnings shown, and 导入 adding only the good rows (at most `room` of them; the preview says
+ * how many good rows the contract's ordered count leaves out before the clerk confirms).
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Modal, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+// Types only: SheetJS stays in car-lines-import.ts, loaded when a file is actually imported.
+import type { ImportedRow, RowField } from './car-lines-import';
+import { VIN_FONT } from './vin-search-box';
+
+export const importPreviewMessages = {
+  title: (fileName: string) => `导入车辆：${fileName}`,
+  sheet: (sheetName: string) => `读取工作表“${sheetName}”（只读取第一张工作表）`,
+  summary: (total: number, good: number, bad: number, warned: number) =>
+    `共 ${total} 行：可导入 ${good} 行，有误 ${bad} 行（不会导入）` + (warned > 0 ? `，${warned} 行需要核对` : ''),
+  leftOut: (room: number, leftOut: number) =>
+    room <= 0
+      ? `车辆数已达到合同订购总数，${leftOut} 行可导入的车辆都不会导入`
+      : `合同订购总数还可添加 ${room} 辆车，另有 ${leftOut} 行可导入的车辆将不会导入`,
+  lookupFailed: (reason: string) => `未能查询系统中已有的车辆（${reason}），缺少车型的行需要在表格中补上`,
+  nothingToImport: '没有可导入的车辆',
+  onlyProblems: '只看有误或需核对的行',
+  ok: '导入',
+  okCount: (count: number) => `导入 ${count} 辆`,
+  cancel: '取消',
+  good: '可导入',
+  bad: '不导入',
+  check: '请核对',
+} as const;
+
+export interface CarLinesImportPreviewProps {
+  open: boolean;
+  fileName: string;
+  sheetName: string;
+  rows: ImportedRow[];
+  /** How many cars the contract may still take; `Infinity` when the ordered count is not set. */
+  room: number;
+  /** Set when the lookup of known vehicles failed: the rows are shown without it. */
+  lookupError?: string;
+  onImport(rows: ImportedRow[]): void;
+  onCancel(): void;
+}
+
+const PAGE_SIZE = 50;
+
+export const isImportable = (row: ImportedRow): boolean => row.errors.length === 0;
+
+/** What the preview says and 导入 adds: the good rows, at most `room` of them, in file order. */
+export function importPlan(rows: readonly ImportedRow[], room: number) {
+  const good = rows.filter(isImportable);
+  const added = good.slice(0, Math.max(0, room));
+  return {
+    good,
+    bad: rows.filter((row) => !isImportable(row)),
+    warned: rows.filter((row) => row.warnings.length > 0),
+    added,
+    leftOut: good.length - added.length,
+  };
+}
+
+const money = (value: number | null, text: string) =>
+  value === null ? text : value.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A cell whose column has a problem is shown in the error colour. */
+function Cell({ row, field, children }: { row: ImportedRow; field: RowField; children: ReactNode }) {
+  const wrong = row.errors.some((issue) => issue.field === field);
+  return wrong ? <Typography.Text type="danger">{children === '' ? '（空）' : children}</Typography.Text> : children;
+}
+
+export function CarLinesImportPreview({
+  open,
+  fileName,
+  sheetName,
+  rows,
+  room,
+  lookupError,
+  onImport,
+  onCancel,
+}: CarLinesImportPreviewProps) {
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  const plan = useMemo(() => importPlan(rows, room), [rows, room]);
+  const shown = useMemo(
+    () => (onlyProblems ? rows.filter((row) => !isImportable(row) || row.warnings.length > 0) : rows),
+    [rows, onlyProblems],
+  );
+
+  const columns: TableColumnsType<ImportedRow> = [
+    { title: '行号', dataIndex: 'rowNumber', width: 64 },
+    {
+      title: '车架号',
+      dataIndex: 'vin',
+      width: 190,
+      render: (_, row) => (
+        <Cell row={row} field="vin">
+          <span style={{ fontFamily: VIN_FONT }}>{row.vin}</span>
+        </Cell>
+      ),
+    },
+    {
+      title: '车型',
+      dataIndex: 'model',
+      render: (_, row) => (
+        <Cell row={row} field="model">
+          {row.model}
+        </Cell>
+      ),
+    },
+    {
+      title: '价格',
+      dataIndex: 'price',
+      align: 'right',
+      width: 120,
+      render: (_, row) => (
+        <Cell row={row} field="price">
+          {money(row.price, row.text.price)}
+        </Cell>
+      ),
+    },
+    {
+      title: '服务费',
+      dataIndex: 'invoice',
+      align: 'right',
+      width: 90,
+      render: (_, row) => (
+        <Cell row={row} field="invoice">
+          {money(row.invoice, row.text.invoice)}
+        </Cell>
+      ),
+    },
+    {
+      title: '其他费用',
+      dataIndex: 'other',
+      align: 'right',
+      width: 90,
+      render: (_, row) => (
+        <Cell row={row} field="other">
+          {money(row.other, row.text.other)}
+        </Cell>
+      ),
+    },
+    {
+      title: '结果',
+      key: 'outcome',
+      width: 300,
+      render: (_, row) => (
+        <Space orientation="vertical" size={2}>
+          <span>
+            {isImportable(row) ? (
+              <Tag color="success">{importPreviewMessages.good}</Tag>
+            ) : (
+              <Tag color="error">{importPreviewMessages.bad}</Tag>
+            )}
+            {row.warnings.length > 0 && <Tag color="warning">{importPreviewMessages.check}</Tag>}
+          </span>
+          {row.errors.map((issue) => (
+            <Typography.Text key={`${issue.field}:${issue.message}`} type="danger">
+              {issue.message}
+            </Typography.Text>
+          ))}
+          {row.warnings.map((warning) => (
+            <Typography.Text key={warning} type="warning">
+              {warning}
+            </Typography.Text>
+          ))}
+          {row.notes.map((note) => (
+            <Typography.Text key={note} type="secondary">
+              {note}
+            </Typography.Text>
+          ))}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Modal
+      open={open}
+      title={importPreviewMessages.title(fileName)}
+      width={1100}
+      okText={plan.added.length > 0 ? importPreviewMessages.okCount(plan.added.length) : importPreviewMessages.ok}
+      cancelText={importPreviewMessages.cancel}
+      okButtonProps={{ disabled: plan.added.length === 0 }}
+      onOk={() => onImport(plan.added)}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Typography.Text type="secondary">{importPreviewMessages.sheet(sheetName)}</Typography.Text>
+        <Alert
+          type={plan.bad.length > 0 ? 'warning' : 'success'}
+          title={importPreviewMessages.summary(rows.length, plan.good.length, plan.bad.length, plan.warned.length)}
+        />
+        {plan.leftOut > 0 && <Alert type="warning" title={importPreviewMessages.leftOut(room, plan.leftOut)} />}
+        {plan.good.length === 0 && <Alert type="error" title={importPreviewMessages.nothingToImport} />}
+        {lookupError && <Alert type="warning" title={importPreviewMessages.lookupFailed(lookupError)} />}
+        <Space>
+          <Switch
+            size="small"
+            checked={onlyProblems}
+            onChange={setOnlyProblems}
+            aria-label={importPreviewMessages.onlyProblems}
+          />
+          <span>{importPreviewMessages.onlyProblems}</span>
+        </Space>
+        <Table<ImportedRow>
+          size="small"
+          rowKey="rowNumber"
+          columns={columns}
+          dataSource={shown}
+          rowClassName={(row) => (isImportable(row) ? '' : 'car-import-row-refused')}
+          onRow={(row) => ({
+            'aria-label': `第 ${row.rowNumber} 行：${isImportable(row) ? importPreviewMessages.good : importPreviewMessages.bad}`,
+            style: isImportable(row) ? undefined : { background: '#fff1f0' },
+          })}
+          pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+          scroll={{ y: 420 }}
+        />
+      </Space>
+    </Modal>
+  );
+}

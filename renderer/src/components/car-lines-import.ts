@@ -1,0 +1,313 @@
+/**
+ * Reading a clerk's car list from Excel (spec part 1, sections 3 and 5; part 2, section 5): pure, no
+ * React, no network. The editor loads this module on demand so that SheetJS stays out of the screens
+ * that never import.
+ *
+ * - The size limit (100KB, the spec's message) is checked on the bytes BEFORE SheetJS sees them.
+ * - Only the first sheet is parsed; its header row names the columns 车架号 车型 价格 服务费 其他费用 in
+ *   any order, among any other columns.
+ * - VINs are trimmed and upper-cased; blank rows are skipped; every other row is kept with its own
+ *   reasons, so the preview can show the clerk what is wrong where.
+ * - A wrong ISO 3779 check digit is a warning, not a refusal.
+ *
+ * Keys that come from the file (header texts, VINs) only ever go into `Map`s, never into plain objects,
+ * so a crafted workbook cannot reach `Object.prototype` through this code (SheetJS 0.20.3 is safe itself;
+ * see DESIGN.md on 0.18.5).
+ */
+import { read, utils, type WorkBook } from 'xlsx';
+import { carMessages } from '../../../contract/car';
+import { orderMessages } from '../../../contract/order';
+import { checkDigitWarning, normalizeVin, vinProblem } from './vin';
+
+/** The spec's limit (part 1, section 9): under 100KB. */
+export const EXCEL_IMPORT_MAX_BYTES = 100 * 1024;
+
+/** The columns read, by their header text in the sheet (spec part 1, section 3). */
+export const CAR_IMPORT_COLUMNS = {
+  vin: '车架号',
+  model: '车型',
+  price: '价格',
+  invoice: '服务费',
+  other: '其他费用',
+} as const;
+type ColumnKey = keyof typeof CAR_IMPORT_COLUMNS;
+
+/** The model column's limit (the contract's car line). */
+const MODEL_MAX_LENGTH = 100;
+/** The header is looked for among the first rows: a title line above it is common. */
+const HEADER_SEARCH_ROWS = 10;
+
+export const carImportMessages = {
+  tooLarge: orderMessages.excelTooLarge,
+  unreadable: '无法读取该文件，请选择 Excel 文件（xlsx 或 xls）',
+  noSheet: '该文件中没有工作表',
+  noHeader: '第一张工作表中没有找到表头“车架号”，请使用列为 车架号 车型 价格 服务费 其他费用 的表格',
+  missingColumns: (names: string[]) => `第一张工作表缺少列：${names.join('、')}`,
+  noRows: '第一张工作表中没有车辆数据',
+  vinDuplicateInFile: (rowNumber: number) => `车架号与第 ${rowNumber} 行重复`,
+  vinAlreadyListed: '车架号已在车辆列表中',
+  modelRequired: carMessages.modelRequired,
+  modelTooLong: `车型车系不能超过${MODEL_MAX_LENGTH}个字`,
+  priceRequired: carMessages.priceRequired,
+  notANumber: (column: string, text: string) => `${column}“${text}”不是数字`,
+  negative: (column: string) => `${column}不能为负数`,
+  tooManyDecimals: (column: string) => `${column}最多两位小数`,
+  modelFromLookup: '车型取自系统中的车辆',
+  existingCar: '系统中已有此车',
+} as const;
+
+/** A refusal of the whole file (too large, unreadable, no header). */
+export class CarImportError extends Error {
+  override readonly name = 'CarImportError';
+}
+
+export type RowField = 'vin' | 'model' | 'price' | 'invoice' | 'other';
+
+export interface RowIssue {
+  field: RowField;
+  message: string;
+}
+
+/** One non-blank data row of the sheet, as read and judged. */
+export interface ImportedRow {
+  /** The row's number in Excel (the header is usually row 1). */
+  rowNumber: number;
+  /** Trimmed and upper-cased. */
+  vin: string;
+  model: string;
+  /** Numbers when they could be read; otherwise null and an issue says why. */
+  price: number | null;
+  invoice: number | null;
+  other: number | null;
+  /** What the cells held, for the preview of a row that could not be read. */
+  text: Record<'price' | 'invoice' | 'other', string>;
+  /** Reasons the row is refused; empty for a good row. */
+  errors: RowIssue[];
+  /** Things to check that do not refuse the row (a wrong check digit). */
+  warnings: string[];
+  /** Facts from the lookup (the car is known, its model came from the system). */
+  notes: string[];
+  /** The vehicle of this VIN, when the lookup found one. */
+  existing?: { id: number; model: string | null };
+}
+
+export interface ParsedCarSheet {
+  sheetName: string;
+  rows: ImportedRow[];
+}
+
+export interface ParseOptions {
+  /** VINs already in the editor: a row repeating one is refused. */
+  listedVins?: Iterable<string>;
+}
+
+type Cell = string | number | boolean | Date | null | undefined;
+
+const cellText = (cell: Cell): string => {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  return String(cell).trim();
+};
+
+/** Header texts compared without blanks: `车 架 号` and ` 车架号 ` are the same column. */
+const headerKey = (cell: Cell): string => cellText(cell).replace(/\s+/g, '');
+
+type MoneyReading = { value: number } | { issue: string } | { empty: true };
+
+/** Cents, from a number or a text like `140,000.50`; refuses words (十四万), negatives and fractions of a cent. */
+function readMoney(cell: Cell, column: string): MoneyReading {
+  let amount: number;
+  if (typeof cell === 'number') {
+    if (!Number.isFinite(cell)) return { issue: carImportMessages.notANumber(column, String(cell)) };
+    amount = cell;
+  } else {
+    const text = cellText(cell);
+    if (text === '') return { empty: true };
+    const plain = text.replace(/[,，\s]/g, '');
+    if (!/^-?\d+(\.\d+)?$/.test(plain)) return { issue: carImportMessages.notANumber(column, text) };
+    amount = Number(plain);
+  }
+  if (amount < 0) return { issue: carImportMessages.negative(column) };
+  const cents = amount * 100;
+  // A binary double like 193654.4 is 19365439.999…: a cent's rounding noise is not a third decimal.
+  if (Math.abs(cents - Math.round(cents)) > 1e-6) return { issue: carImportMessages.tooManyDecimals(column) };
+  return { value: Math.round(cents) / 100 };
+}
+
+function findHeader(rows: Cell[][]): { index: number; columns: Map<ColumnKey, number> } {
+  const wanted = new Map<string, ColumnKey>(
+    (Object.entries(CAR_IMPORT_COLUMNS) as Array<[ColumnKey, string]>).map(([key, text]) => [text, key]),
+  );
+  const limit = Math.min(rows.length, HEADER_SEARCH_ROWS);
+  for (let index = 0; index < limit; index += 1) {
+    const row = rows[index] ?? [];
+    const columns = new Map<ColumnKey, number>();
+    row.forEach((cell, column) => {
+      const key = wanted.get(headerKey(cell));
+      // The first column of a name wins, as a clerk reading left to right would expect.
+      if (key && !columns.has(key)) columns.set(key, column);
+    });
+    if (columns.has('vin')) {
+      const missing = (['model', 'price'] as const).filter((key) => !columns.has(key));
+      if (missing.length > 0) {
+        throw new CarImportError(carImportMessages.missingColumns(missing.map((key) => CAR_IMPORT_COLUMNS[key])));
+      }
+      return { index, columns };
+    }
+  }
+  throw new CarImportError(carImportMessages.noHeader);
+}
+
+function readWorkbook(bytes: Uint8Array): WorkBook {
+  try {
+    // Only the first sheet, values only: no formulas, styles, HTML or macros are needed.
+    return read(bytes, {
+      type: 'array',
+      sheets: 0,
+      dense: true,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      bookVBA: false,
+    });
+  } catch {
+    throw new CarImportError(carImportMessages.unreadable);
+  }
+}
+
+/**
+ * Reads the first sheet of an Excel file into judged rows. Throws `CarImportError` for a file refused
+ * as a whole; never throws for a bad row (the row carries its reasons).
+ */
+export function parseCarWorkbook(bytes: Uint8Array, options: ParseOptions = {}): ParsedCarSheet {
+  if (bytes.byteLength > EXCEL_IMPORT_MAX_BYTES) throw new CarImportError(carImportMessages.tooLarge);
+
+  const workbook = readWorkbook(bytes);
+  const sheetName = workbook.SheetNames[0];
+  const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
+  if (sheetName === undefined || !sheet) throw new CarImportError(carImportMessages.noSheet);
+
+  const grid = utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  const firstRow = sheet['!ref'] ? utils.decode_range(sheet['!ref']).s.r : 0;
+  const header = findHeader(grid);
+  const column = (row: Cell[], key: ColumnKey): Cell => {
+    const index = header.columns.get(key);
+    return index === undefined ? null : row[index];
+  };
+
+  const listed = new Set([...(options.listedVins ?? [])].map(normalizeVin).filter(Boolean));
+  const firstSeen = new Map<string, number>();
+  const rows: ImportedRow[] = [];
+
+  for (let index = header.index + 1; index < grid.length; index += 1) {
+    const cells = grid[index] ?? [];
+    const values = (Object.keys(CAR_IMPORT_COLUMNS) as ColumnKey[]).map((key) => cellText(column(cells, key)));
+    if (values.every((value) => value === '')) continue;
+
+    const rowNumber = firstRow + index + 1;
+    const errors: RowIssue[] = [];
+    const warnings: string[] = [];
+
+    const vin = normalizeVin(cellText(column(cells, 'vin')));
+    const vinIssue = vinProblem(vin);
+    if (vinIssue) errors.push({ field: 'vin', message: vinIssue });
+    if (vin !== '') {
+      const earlier = firstSeen.get(vin);
+      if (earlier !== undefined) errors.push({ field: 'vin', message: carImportMessages.vinDuplicateInFile(earlier) });
+      else firstSeen.set(vin, rowNumber);
+      if (listed.has(vin)) errors.push({ field: 'vin', message: carImportMessages.vinAlreadyListed });
+    }
+    if (!vinIssue) {
+      const warning = checkDigitWarning(vin);
+      if (warning) warnings.push(warning);
+    }
+
+    const model = cellText(column(cells, 'model'));
+    if (model === '') errors.push({ field: 'model', message: carImportMessages.modelRequired });
+    else if (model.length > MODEL_MAX_LENGTH) errors.push({ field: 'model', message: carImportMessages.modelTooLong });
+
+    const money = (key: 'price' | 'invoice' | 'other'): number | null => {
+      const reading = readMoney(column(cells, key), CAR_IMPORT_COLUMNS[key]);
+      if ('value' in reading) return reading.value;
+      if ('issue' in reading) {
+        errors.push({ field: key, message: reading.issue });
+        return null;
+      }
+      // An empty price is missing; an empty fee is 0 (the spec's default).
+      if (key === 'price') {
+        errors.push({ field: key, message: carImportMessages.priceRequired });
+        return null;
+      }
+      return 0;
+    };
+    const price = money('price');
+    const invoice = money('invoice');
+    const other = money('other');
+
+    rows.push({
+      rowNumber,
+      vin,
+      model,
+      price,
+      invoice,
+      other,
+      text: {
+        price: cellText(column(cells, 'price')),
+        invoice: cellText(column(cells, 'invoice')),
+        other: cellText(column(cells, 'other')),
+      },
+      errors,
+      warnings,
+      notes: [],
+    });
+  }
+
+  if (rows.length === 0) throw new CarImportError(carImportMessages.noRows);
+  return { sheetName, rows };
+}
+
+/** The VINs worth asking the server about: well-formed, first in the file, not yet in the editor. */
+export function vinsToLookUp(rows: readonly ImportedRow[]): string[] {
+  return rows.filter((row) => !row.errors.some((issue) => issue.field === 'vin')).map((row) => row.vin);
+}
+
+/**
+ * Adds what the lookup answered: the row's vehicle is known, and a row without a model takes the
+ * known vehicle's model (it only fills; a model typed in the file is kept).
+ */
+export function applyLookup(
+  rows: readonly ImportedRow[],
+  found: ReadonlyMap<string, { id: number; model: string | null }>,
+): ImportedRow[] {
+  return rows.map((row) => {
+    const vehicle = found.get(row.vin);
+    if (!vehicle) return row;
+    const knownModel = vehicle.model?.trim() ?? '';
+    const fillModel = row.model === '' && knownModel !== '';
+    return {
+      ...row,
+      existing: vehicle,
+      model: fillModel ? knownModel : row.model,
+      errors: fillModel ? row.errors.filter((issue) => issue.field !== 'model') : row.errors,
+      notes: [carImportMessages.existingCar, ...(fillModel ? [carImportMessages.modelFromLookup] : [])],
+    };
+  });
+}
+
+/** A lookup answer (`{ found: { VIN: … } }`) as a Map, reading only the answer's own keys. */
+export function foundVehicles(
+  answers: ReadonlyArray<{ found: Record<string, { id: number; model: string | null }> } | undefined>,
+): Map<string, { id: number; model: string | null }> {
+  const vehicles = new Map<string, { id: number; model: string | null }>();
+  for (const answer of answers) {
+    const found = answer?.found;
+    if (!found || typeof found !== 'object') continue;
+    for (const vin of Object.keys(found)) {
+      const vehicle = found[vin];
+      if (vehicle && typeof vehicle.id === 'number') {
+        vehicles.set(normalizeVin(vin), { id: vehicle.id, model: vehicle.model ?? null });
+      }
+    }
+  }
+  return vehicles;
+}
