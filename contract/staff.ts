@@ -28,7 +28,10 @@ export const staffUpdateBody = z.strictObject({
   username: usernameField,
   nickname: nicknameField,
   phone_number: phoneField,
-  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), hashedPasswordField.optional()),
+  password: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    hashedPasswordField.optional(),
+  ),
   updated_at: z.string().optional(),
 });
 export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;
