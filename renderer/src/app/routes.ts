@@ -68,6 +68,16 @@ const vinCorrectionPage = lazyPage(() =>
   import('../features/vin-correction/pages/vin-correction-list-page').then((module) => module.VinCorrectionListPage),
 );
 
+const overseasListPage = lazyPage(() =>
+  import('../features/overseas/pages/overseas-list-page').then((module) => module.OverseasListPage),
+);
+const overseasFormPage = lazyPage(() =>
+  import('../features/overseas/pages/overseas-form-page').then((module) => module.OverseasFormPage),
+);
+const overseasDetailPage = lazyPage(() =>
+  import('../features/overseas/pages/overseas-detail-page').then((module) => module.OverseasDetailPage),
+);
+
 /** The home page: the first breadcrumb of every screen and the pinned tag. */
 export const HOME_PATH = '/dashboard';
 
@@ -78,10 +88,10 @@ export const appRoutes: AppRoute[] = [
     title: '业务管理',
     icon: GlobalOutlined,
     children: [
-      { path: '/overseas/list', title: '海外合同', icon: SolutionOutlined },
-      { path: '/overseas/add', title: '新建海外合同', hidden: true },
-      { path: '/overseas/edit/:id', title: '编辑海外合同', hidden: true },
-      { path: '/overseas/info/:id', title: '合同详情', hidden: true },
+      { path: '/overseas/list', title: '海外合同', icon: SolutionOutlined, page: overseasListPage },
+      { path: '/overseas/add', title: '新建海外合同', hidden: true, page: overseasFormPage },
+      { path: '/overseas/edit/:id', title: '编辑海外合同', hidden: true, page: overseasFormPage },
+      { path: '/overseas/info/:id', title: '合同详情', hidden: true, page: overseasDetailPage },
     ],
   },
   {

@@ -203,6 +203,8 @@ function AddRowsPrompt({
 interface ImportPreviewState {
   fileName: string;
   sheet: ParsedCarSheet;
+  /** How many lines the contract may still take, untouched new rows not counted. */
+  room: number;
   lookupError?: string;
 }
 
@@ -218,7 +220,13 @@ export function CarLinesEditor({
   const { message, modal } = App.useApp();
   const { open: openFile, opening } = useOpenFile();
   const listPath = Array.isArray(name) ? name : [name];
-  const lines = (Form.useWatch(listPath, form) as CarLine[] | undefined) ?? [];
+  // Only the number of lines is watched: a keystroke in a cell must not re-render every row of a long list.
+  const watchedCount = Form.useWatch((values: unknown) => {
+    let list: unknown = values;
+    for (const key of listPath) list = (list as Record<string | number, unknown> | undefined)?.[key];
+    return Array.isArray(list) ? list.length : 0;
+  }, form) as number | undefined;
+  const lineCount = watchedCount ?? 0;
   const [promptOpen, setPromptOpen] = useState(false);
   const [importing, setImporting] = useState(false);
   const [preview, setPreview] = useState<ImportPreviewState>();
@@ -228,7 +236,7 @@ export function CarLinesEditor({
 
   const readLines = (): CarLine[] => (form.getFieldValue(listPath) as CarLine[] | undefined) ?? [];
   const limit = maxCount ?? Number.POSITIVE_INFINITY;
-  const room = Math.max(0, limit - lines.length);
+  const room = Math.max(0, limit - lineCount);
 
   useEffect(() => {
     const pending = lookups.current;
@@ -247,10 +255,10 @@ export function CarLinesEditor({
     const row = focusRow.current;
     focusRow.current = undefined;
     tableRef.current?.querySelector<HTMLInputElement>(`input[data-car-row="${row}"][data-car-field="vin"]`)?.focus();
-  }, [lines.length]);
+  }, [lineCount]);
 
   // An import replaces the rows nobody has typed in yet, so they do not count against its room.
-  const importRoom = Math.max(0, limit - lines.filter((line) => !isUntouched(line, priceField)).length);
+  const importRoom = () => Math.max(0, limit - readLines().filter((line) => !isUntouched(line, priceField)).length);
 
   /** The refusals shared by 添加车辆 and 导入Excel; true when the clerk may go on. */
   const mayAdd = (roomLeft: number): boolean => {
@@ -350,7 +358,7 @@ export function CarLinesEditor({
   };
 
   const startImport = async () => {
-    if (!mayAdd(importRoom)) return;
+    if (!mayAdd(importRoom())) return;
     const file = await openFile({
       title: carLinesMessages.importTitle,
       filters: [{ name: carLinesMessages.excelFilter, extensions: ['xlsx', 'xls'] }],
@@ -392,6 +400,7 @@ export function CarLinesEditor({
       setPreview({
         fileName: file.name,
         sheet: { ...sheet, rows: applyLookup(sheet.rows, foundVehicles(answers)) },
+        room: importRoom(),
         lookupError,
       });
     } finally {
@@ -447,7 +456,7 @@ export function CarLinesEditor({
           {carLinesMessages.import}
         </Button>
         <Typography.Text type="secondary" aria-live="polite">
-          {carLinesMessages.count(lines.length, maxCount)}
+          {carLinesMessages.count(lineCount, maxCount)}
         </Typography.Text>
       </Space>
       <Form.List name={listPath}>
@@ -593,7 +602,7 @@ export function CarLinesEditor({
           fileName={preview.fileName}
           sheetName={preview.sheet.sheetName}
           rows={preview.sheet.rows}
-          room={importRoom}
+          room={preview.room}
           lookupError={preview.lookupError}
           onImport={finishImport}
           onCancel={() => setPreview(undefined)}

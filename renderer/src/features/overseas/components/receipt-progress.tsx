@@ -9,7 +9,7 @@ export function ReceiptProgress({ order }: { order: Pick<OrderListItem, 'receipt
   return (
     <div role="group" aria-label={`收款进度 ${percent}%，${label}`}>
       <Progress percent={percent} size="small" status={percent >= 100 ? 'success' : 'normal'} style={{ margin: 0 }} />
-      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {label}
       </Typography.Text>
     </div>

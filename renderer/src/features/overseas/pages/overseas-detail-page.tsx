@@ -70,15 +70,15 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
       key: 'amount',
       title: '收款金额',
       align: 'right',
-      width: 150,
+      width: 180,
       render: (_: unknown, receipt: Receipt) => (
-        <Space size={4}>
+        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
           {receipt.is_deposit === 1 ? <Tag color="gold">定金</Tag> : null}
           <span>{money(receipt.amount, receipt.currency)}</span>
         </Space>
       ),
     },
-    { key: 'receipt_no', title: '收款单号', dataIndex: 'receipt_no', width: 130 },
+    { key: 'receipt_no', title: '收款单号', dataIndex: 'receipt_no', width: 150 },
     { key: 'receipted_at', title: '收款日期', dataIndex: 'receipted_at', width: 110, render: formatDate },
     { key: 'remitter', title: '汇款人', dataIndex: 'remitter', width: 110, render: text },
     {
@@ -97,11 +97,18 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
       align: 'right',
       render: (value: number | null) => money(value),
     },
-    { key: 'registered_address', title: '注册地址', dataIndex: 'registered_address', ellipsis: true, render: text },
+    {
+      key: 'registered_address',
+      title: '注册地址',
+      dataIndex: 'registered_address',
+      width: 170,
+      ellipsis: true,
+      render: text,
+    },
     {
       key: 'proof',
       title: '支付证明',
-      width: 130,
+      width: 110,
       render: (_: unknown, receipt: Receipt) => (
         <FilePreview paths={[receipt.proof]} size={CELL_THUMBNAIL_SIZE} emptyText="—" />
       ),
@@ -109,7 +116,7 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
     {
       key: 'receipt',
       title: '结汇税单',
-      width: 130,
+      width: 110,
       render: (_: unknown, receipt: Receipt) => (
         <FilePreview paths={[receipt.receipt]} size={CELL_THUMBNAIL_SIZE} emptyText="—" />
       ),
@@ -134,7 +141,7 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
       columns={columns}
       dataSource={[...receipts]}
       pagination={false}
-      scroll={{ x: 1200 }}
+      scroll={{ x: 1290 }}
       locale={{ emptyText: '暂无收款记录，点击“收款”登记' }}
     />
   );
