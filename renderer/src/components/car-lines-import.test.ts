@@ -267,7 +267,7 @@ describe('the lookup of an import', () => {
 });
 
 describe('a sheet just under 100KB', () => {
-  it('is read and judged in well under a second', () => {
+  it('is read whole: every one of its rows is good and goes to the one lookup', () => {
     // Grow the list until the next step would pass 100KB, as LibreOffice would save it (compressed).
     const models = ['大众朗逸 1.5L 自动舒适版', '丰田卡罗拉 1.2T 先锋版', '本田思域 240TURBO', '比亚迪宋PLUS DM-i'];
     const make = (count: number) =>
@@ -300,19 +300,13 @@ describe('a sheet just under 100KB', () => {
     expect(bytes.byteLength).toBeLessThanOrEqual(EXCEL_IMPORT_MAX_BYTES);
     expect(bytes.byteLength).toBeGreaterThan(EXCEL_IMPORT_MAX_BYTES * 0.9);
 
-    const started = performance.now();
+    // How long this takes is measured by car-lines-import.bench.ts (`npm run bench`), not here.
     const sheet = parseCarWorkbook(bytes);
     const vins = vinsToLookUp(sheet.rows);
     const plan = importPlan(sheet.rows, Number.POSITIVE_INFINITY);
-    const elapsed = performance.now() - started;
 
     expect(sheet.rows).toHaveLength(count);
     expect(plan.good).toHaveLength(count);
     expect(vins).toHaveLength(count);
-    console.info(
-      `Excel import of ${(bytes.byteLength / 1024).toFixed(1)} KB, ${count} rows: parse and validation ${elapsed.toFixed(0)} ms`,
-    );
-    // Generous for a shared 2-core machine; the measured time is printed above.
-    expect(elapsed).toBeLessThan(5000);
   });
 });
