@@ -22,6 +22,9 @@ const fake = vi.hoisted(() => {
     quits: 0,
     beforeQuit: [] as ((event: { preventDefault(): void }) => void)[],
     secondInstance: [] as (() => void)[],
+    /** The application menu's template as index.ts built it. */
+    menu: [] as { label?: string; submenu?: { label?: string; click?: () => void }[] }[],
+    openedPaths: [] as string[],
   };
   return state;
 });
@@ -101,7 +104,13 @@ vi.mock('electron', async () => {
     BrowserWindow,
     utilityProcess,
     ipcMain: { handle: (channel: string, handler: unknown) => fake.handlers.set(channel, handler) },
-    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: () => undefined },
+    Menu: {
+      buildFromTemplate: (template: typeof fake.menu) => {
+        fake.menu = template;
+        return template;
+      },
+      setApplicationMenu: () => undefined,
+    },
     protocol: {
       registerSchemesAsPrivileged: (schemes: { scheme: string }[]) =>
         fake.events.push(`scheme ${schemes.map((s) => s.scheme).join()} registered${ready ? ' AFTER ready' : ''}`),
@@ -114,7 +123,13 @@ vi.mock('electron', async () => {
     session: {
       defaultSession: { setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined },
     },
-    shell: { openExternal: () => Promise.resolve(), openPath: () => Promise.resolve('') },
+    shell: {
+      openExternal: () => Promise.resolve(),
+      openPath: (path: string) => {
+        fake.openedPaths.push(path);
+        return Promise.resolve('');
+      },
+    },
   };
   return { ...electron, default: electron };
 });
@@ -154,6 +169,8 @@ describe('app start-up (index.ts)', () => {
     fake.forks.length = 0;
     fake.quits = 0;
     fake.lockGranted = true;
+    fake.menu = [];
+    fake.openedPaths.length = 0;
   });
   afterEach(() => rmSync(fake.userData, { recursive: true, force: true }));
 
@@ -196,6 +213,21 @@ describe('app start-up (index.ts)', () => {
     await flush();
     expect(server?.messages).toEqual([{ type: 'stop' }]);
     expect(fake.quits).toBe(1);
+  });
+
+  it('has a Chinese menu whose folder entries open the data folder and the log folder', async () => {
+    await import('./index');
+    fake.readyResolve();
+    await flush();
+    expect(fake.menu.map((entry) => entry.label)).toEqual(['文件', '编辑', '视图', '帮助']);
+    const entry = (label: string) =>
+      fake.menu.flatMap((menu) => menu.submenu ?? []).find((item) => item.label === label);
+
+    entry('打开数据文件夹')?.click?.();
+    entry('打开日志文件夹')?.click?.();
+    expect(fake.openedPaths).toEqual([join(fake.userData, 'data'), '/logs']);
+    // Not a packaged app here, so the developer tools are offered.
+    expect(entry('开发者工具')).toBeDefined();
   });
 
   it('quits at once when another copy already runs', async () => {

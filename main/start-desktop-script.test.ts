@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startDesktop, startMessages } from '../scripts/start-desktop.mjs';
+import { distMessages, ensureElectron } from '../scripts/ensure-electron.mjs';
 
 /** Runs the decision of `npm start` with every effect recorded instead of performed. */
 async function run(condition: { binary: 'present' | 'missing'; download: 'works' | 'fails'; build?: boolean }) {
@@ -54,5 +55,41 @@ describe('npm start', () => {
     expect(code).toBe(1);
     expect(steps).toEqual(['build']);
     expect(errors).toEqual([startMessages.buildFailed]);
+  });
+});
+
+describe('npm run dist', () => {
+  const prepare = (binary: 'present' | 'missing', download: 'works' | 'fails') => {
+    const printed: string[] = [];
+    const errors: string[] = [];
+    let installed = binary === 'present';
+    let installs = 0;
+    const code = ensureElectron({
+      findBinary: () => (installed ? '/electron/electron' : null),
+      install: () => {
+        installs += 1;
+        installed = download === 'works';
+        return installed;
+      },
+      print: (message) => printed.push(message),
+      printError: (message) => errors.push(message),
+    });
+    return { code, printed, errors, installs };
+  };
+
+  it('stops before packaging with a Chinese message when the binary cannot be fetched', () => {
+    const { code, errors, installs } = prepare('missing', 'fails');
+    expect(code).toBe(1);
+    expect(installs).toBe(1);
+    expect(errors).toEqual([distMessages.binaryMissing]);
+    expect(distMessages.binaryMissing).toMatch(/^无法打包安装程序：Electron 运行文件不存在，且下载失败/);
+    expect(distMessages.binaryMissing).toContain('npm run dist');
+  });
+
+  it('goes on once the binary is there, fetching it when missing', () => {
+    expect(prepare('present', 'fails')).toMatchObject({ code: 0, installs: 0, errors: [] });
+    const fetched = prepare('missing', 'works');
+    expect(fetched).toMatchObject({ code: 0, installs: 1, errors: [] });
+    expect(fetched.printed).toContain('Electron 已就绪：/electron/electron');
   });
 });
