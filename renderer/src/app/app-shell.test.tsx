@@ -135,7 +135,7 @@ describe('the app shell', () => {
   it('redirects /transaction to the overseas list', async () => {
     await desktop.token.set('good-token');
     const location = renderApp('/transaction');
-    expect(await screen.findByText('「海外合同」建设中')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /新建业务/ })).toBeInTheDocument();
     expect(location()).toBe('/overseas/list');
   });
 
