@@ -2,6 +2,8 @@
  * Upload slots of API.md. The server enforces them by extension and by content; the renderer's
  * UploadSlot checks the same table first so a clerk hears the spec's message before any upload.
  */
+import { z } from 'zod';
+
 export type UploadDir = 'contract' | 'agreement' | 'image' | 'document';
 
 export interface UploadSlotRule {
@@ -75,3 +77,21 @@ export const isImagePath = (path: string): boolean =>
   (IMAGE_EXTENSIONS as readonly string[]).includes(fileExtension(path));
 
 export const uploadPath = '/api/upload';
+
+/**
+ * GET /api/upload/names?paths=<p1>,<p2>: the names the files had on the clerk's PC, so that a link reads
+ * 代付协议.zip rather than the stored random name. Stored paths never contain a comma.
+ */
+export const uploadNamesPath = '/api/upload/names';
+export const UPLOAD_NAMES_MAX = 50;
+export const uploadNamesQuery = z.strictObject({
+  paths: z
+    .string({ error: '请提供文件路径' })
+    .max(UPLOAD_NAMES_MAX * 200, '一次最多查询50个文件')
+    .transform((text) => [...new Set(text.split(',').map((path) => path.trim()))].filter(Boolean))
+    .refine((paths) => paths.length <= UPLOAD_NAMES_MAX, '一次最多查询50个文件'),
+});
+/** Keyed by path; paths with no recorded upload are absent. */
+export interface UploadNamesAnswer {
+  names: Record<string, string>;
+}

@@ -11,6 +11,7 @@ import type { AppConfig } from './config';
 import { createDatabase } from './db/database';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { fileNamesRoutes } from './modules/files/file-names.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { sessionRoutes } from './modules/session/session.routes';
@@ -93,6 +94,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(staffRoutes);
   await app.register(dashboardRoutes);
   await app.register(filesRoutes, { storageDir: config.storageDir });
+  await app.register(fileNamesRoutes);
   await app.register(customerRoutes);
   await app.register(orderRoutes);
   await app.register(vehicleRoutes);

@@ -69,10 +69,14 @@ export interface StorageTestServer {
   /** Every `GET /storage/…` seen, with the Authorization header it carried. */
   fileRequests: Array<{ path: string; authorization: string | undefined }>;
   files: Map<string, StoredTestFile>;
+  /** The names files were uploaded under, by stored path (`GET /api/upload/names` answers from it). */
+  uploadedNames: Map<string, string>;
+  /** The `paths` of every `GET /api/upload/names` seen. */
+  nameRequests: string[][];
   /** Behaviours used in turn by the next uploads; when empty, uploads are accepted. */
   nextUploads: UploadBehaviour[];
-  /** Puts a file in storage as if uploaded earlier; answers its path. */
-  store(path: string, bytes: Uint8Array, contentType: string): string;
+  /** Puts a file in storage as if uploaded earlier (under `uploadedName` when given); answers its path. */
+  store(path: string, bytes: Uint8Array, contentType: string, uploadedName?: string): string;
   /** Ends every held upload with a normal answer. */
   release(): void;
   heldCount(): number;
@@ -156,9 +160,12 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
     uploads: [],
     fileRequests: [],
     files: new Map(),
+    uploadedNames: new Map(),
+    nameRequests: [],
     nextUploads: [],
-    store(path, bytes, contentType) {
+    store(path, bytes, contentType, uploadedName) {
       state.files.set(path, { bytes, contentType });
+      if (uploadedName) state.uploadedNames.set(path, uploadedName);
       return path;
     },
     release() {
@@ -172,6 +179,8 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
       state.uploads.length = 0;
       state.fileRequests.length = 0;
       state.files.clear();
+      state.uploadedNames.clear();
+      state.nameRequests.length = 0;
       state.nextUploads.length = 0;
       state.release();
     },
@@ -238,7 +247,7 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
         sequence += 1;
         const extension = extensionOf(received.name);
         const stored = `/storage/${received.dir}/2026/11/upload-${sequence}.${extension}`;
-        state.store(stored, file.body.slice(), contentTypes[extension] ?? 'application/octet-stream');
+        state.store(stored, file.body.slice(), contentTypes[extension] ?? 'application/octet-stream', received.name);
         const answer = JSON.stringify({
           code: 200,
           message: 'ok',
@@ -254,6 +263,20 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
         response.end(answer);
       });
       return;
+    }
+
+    if (request.method === 'GET' && path === '/api/upload/names') {
+      if (!authorized) return send(401, { code: 401, message: '登录已过期，请重新登录', data: null });
+      const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
+      const paths = (query.get('paths') ?? '').split(',').filter(Boolean);
+      state.nameRequests.push(paths);
+      const names = Object.fromEntries(
+        paths.flatMap((stored) => {
+          const name = state.uploadedNames.get(stored);
+          return name ? [[stored, name]] : [];
+        }),
+      );
+      return send(200, { code: 200, message: 'ok', data: { names } });
     }
 
     send(404, { code: 404, message: '记录不存在', data: null });

@@ -5,6 +5,7 @@ import { useSession } from '../stores/session';
 import { setApiBase, setHttpFeedback } from '../api/http-client';
 import { readFixture, startStorageTestServer, type StorageTestServer } from '../api/storage-test-server';
 import { FilePreview } from './file-preview';
+import { forgetFileNames } from './use-file-names';
 import { installObjectUrlStandIn, type ObjectUrlRegistry } from './object-url-stand-in';
 import { captureDownloads, type CapturedDownloads } from './download-capture';
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.reset();
+  forgetFileNames();
   toasts.length = 0;
   useSession.setState({ token: server.token });
   urls = installObjectUrlStandIn();
@@ -51,6 +53,37 @@ const paths = () => ({
 });
 
 describe('FilePreview', () => {
+  it('names each file by the name it was uploaded under, asking the server once for all of them', async () => {
+    const agreement = server.store(
+      '/storage/agreement/2026/11/e5.zip',
+      fixtures.pdf!,
+      'application/zip',
+      '代付协议.zip',
+    );
+    const certificate = server.store(
+      '/storage/document/2026/11/f6.pdf',
+      fixtures.pdf!,
+      'application/pdf',
+      '注销证明.pdf',
+    );
+    const unnamed = server.store('/storage/document/2026/11/g7.pdf', fixtures.pdf!, 'application/pdf');
+    const view = render(
+      <FilePreview paths={[agreement, certificate, unnamed]} names={{ [certificate]: '证明.pdf' }} />,
+    );
+
+    expect(await screen.findByRole('button', { name: /代付协议\.zip/ })).toBeInTheDocument();
+    // The record's own name wins; a file the server has no name for keeps its stored one.
+    expect(screen.getByRole('button', { name: /证明\.pdf/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /g7\.pdf/ })).toBeInTheDocument();
+    expect(server.nameRequests).toEqual([[agreement, unnamed]]);
+
+    // Shown again (another screen, the same files): nothing more is asked.
+    view.unmount();
+    render(<FilePreview paths={[agreement, unnamed]} />);
+    expect(await screen.findByRole('button', { name: /代付协议\.zip/ })).toBeInTheDocument();
+    expect(server.nameRequests).toHaveLength(1);
+  });
+
   it('shows pictures as 160x160 thumbnails from object URLs fetched with the token', async () => {
     const { declaration, exterior, certificate, word } = paths();
     render(<FilePreview paths={[declaration, certificate, exterior, word]} names={{ [declaration]: '报关单.jpg' }} />);

@@ -7,12 +7,14 @@
  * Every file is fetched with the token and shown from an object URL, revoked when the widget goes away.
  *
  * Props: `paths` (stored `/storage/…` paths; empty values are skipped), `names` (path → the file's own,
- * usually Chinese, name where known), `size`, `emptyText` (shown when there is no file; nothing by default).
+ * usually Chinese, name where known; otherwise the name it was uploaded under is asked of the server), `size`,
+ * `emptyText` (shown when there is no file; nothing by default).
  */
 import { useState, type ReactNode } from 'react';
 import { Space, Typography } from 'antd';
 import { isImagePath } from '../../../contract/upload';
 import { displayName, PdfPreviewDialog, StoredFileLink, StoredImage } from './stored-file';
+import { useFileNames } from './use-file-names';
 
 export const RECORD_THUMBNAIL_SIZE = 160;
 
@@ -27,9 +29,15 @@ export interface FilePreviewProps {
 export const storedPaths = (paths: FilePreviewProps['paths']): string[] =>
   (Array.isArray(paths) ? paths : [paths]).filter((path): path is string => typeof path === 'string' && path !== '');
 
-export function FilePreview({ paths, names, size = RECORD_THUMBNAIL_SIZE, emptyText = null }: FilePreviewProps) {
+export function FilePreview({
+  paths,
+  names: knownNames,
+  size = RECORD_THUMBNAIL_SIZE,
+  emptyText = null,
+}: FilePreviewProps) {
   const [pdfPath, setPdfPath] = useState<string | undefined>(undefined);
   const files = storedPaths(paths);
+  const names = useFileNames(files, knownNames);
   if (files.length === 0) return emptyText ? <Typography.Text type="secondary">{emptyText}</Typography.Text> : null;
 
   const images = files.filter(isImagePath);

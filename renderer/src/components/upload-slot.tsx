@@ -13,7 +13,7 @@
  *   slot say 只能上传一份文件! (the agreement slot) instead of 当前限制选择 N 个文件，请检查后重新尝试.
  * - `value` / `onChange`: the stored paths (`/storage/…`), in upload order.
  * - `names`: path → the file's own name where the record knows it; names of files uploaded here are
- *   remembered by the slot itself.
+ *   remembered by the slot itself, and the others are asked of the server (use-file-names.ts).
  * - `disabled`, `thumbnailSize` (default 104), `id` (set by Form.Item: the label points at the picker).
  *
  * Needs antd's `<App>` above it (toasts, notifications and the confirm dialog come from App.useApp()).
@@ -26,6 +26,7 @@ import { isImagePath, uploadMessages, type UploadDir } from '../../../contract/u
 import { uploadFile } from '../api/upload-file';
 import { isHttpError } from '../api/http-client';
 import { displayName, PdfPreviewDialog, StoredFileLink, StoredImage } from './stored-file';
+import { useFileNames } from './use-file-names';
 import { acceptAttribute, allowedExtensions, judgePick, slotHint, type ExceedMessage } from './upload-rules';
 
 export const UPLOAD_THUMBNAIL_SIZE = 104;
@@ -106,7 +107,7 @@ export function UploadSlot({
     [onChange],
   );
 
-  const allNames = { ...names, ...learnedNames };
+  const allNames = useFileNames(paths, { ...names, ...learnedNames });
   const nameOf = (path: string) => displayName(path, allNames);
 
   const start = (file: File) => {

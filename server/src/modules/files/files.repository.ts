@@ -9,3 +9,14 @@ export const insertUploadedFile = async (db: Db, row: NewUploadedFileRow): Promi
 
 export const findUploadedFileByUrl = async (db: Db, url: string): Promise<UploadedFileRow | undefined> =>
   db.selectFrom('uploaded_files').selectAll().where('url', '=', url).executeTakeFirst();
+
+/** The uploaders' names of the given stored paths; paths without a record are left out. */
+export const findUploadedFileNames = async (db: Db, urls: readonly string[]): Promise<Map<string, string>> => {
+  if (urls.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('uploaded_files')
+    .select(['url', 'original_name'])
+    .where('url', 'in', [...urls])
+    .execute();
+  return new Map(rows.map((row) => [row.url, row.original_name]));
+};

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uploadNamesPath, uploadNamesQuery, type UploadNamesAnswer } from '../../../../contract/upload';
+import { ok } from '../../envelope';
+import { findUploadedFileNames } from './files.repository';
+
+/**
+ * GET /api/upload/names: the original names of stored files, for links that a clerk can read. Behind the
+ * bearer-token hook like every /api route; it reveals nothing but names of files the staff already see.
+ */
+export const fileNamesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(uploadNamesPath, { schema: { querystring: uploadNamesQuery } }, async (request) => {
+    const names = await findUploadedFileNames(app.ctx.db, request.query.paths);
+    // Built on a null-prototype object: a path such as "__proto__" stays a plain key.
+    const answer: UploadNamesAnswer = { names: Object.assign(Object.create(null) as Record<string, string>) };
+    for (const [url, name] of names) answer.names[url] = name;
+    return ok(answer);
+  });
+};
