@@ -20,8 +20,18 @@ export const uiSettingsSchema = z
   })
   .strict();
 
-/** A change of some settings: unknown fields are refused so nothing else can be slipped in. */
-export const uiSettingsPatchSchema = uiSettingsSchema.partial().strict();
+export const desktopSettingsMessages = {
+  folderByDialog: '导出文件夹只能通过选择文件夹对话框设置',
+} as const;
+
+/**
+ * A change of some settings: unknown fields are refused so nothing else can be slipped in. The export folder
+ * is only ever set by main's own folder dialog; the page may only put it back to the Downloads folder ('').
+ */
+export const uiSettingsPatchSchema = uiSettingsSchema
+  .extend({ downloadFolder: z.literal('', { error: desktopSettingsMessages.folderByDialog }) })
+  .partial()
+  .strict();
 
 /**
  * Reads stored settings leniently: a field that is missing or malformed (an older version, a hand-edited or

@@ -44,6 +44,12 @@ describe('settings IPC', () => {
     expect(await setUp().get(fromApp)).toEqual({ ...(next as object), size: 'mini' });
   });
 
+  it('lets the page put the export folder back to the Downloads folder', async () => {
+    const settings = createSettingsStore(openConfFile(dir, 'settings'));
+    settings.patchUi({ downloadFolder: join(dir, 'chosen') }); // as main's folder dialog does
+    expect(await setUp().set(fromApp, { downloadFolder: '' })).toMatchObject({ downloadFolder: '' });
+  });
+
   it('reads a corrupt or hand-edited file leniently', async () => {
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ui: { size: 'giant', fixedHeader: true, columns: 3 } }));
     expect(await setUp().get(fromApp)).toEqual({ ...defaultUiSettings, fixedHeader: true });
@@ -56,6 +62,11 @@ describe('settings IPC', () => {
     ['a non-boolean switch', { tagsView: 'yes' }, '标签栏开关必须是是或否'],
     ['columns that are not lists of names', { columns: { staff: 'name' } }, ''],
     ['no patch at all', undefined, ''],
+    [
+      'an export folder the page names itself',
+      { downloadFolder: 'C:\\Users\\Public\\Startup' },
+      '导出文件夹只能通过选择文件夹对话框设置',
+    ],
   ])('refuses %s with a Chinese message and changes nothing', async (_label, patch, message) => {
     const ipc = setUp();
     const refusal = ipc.set(fromApp, ...(patch === undefined ? [] : [patch]));

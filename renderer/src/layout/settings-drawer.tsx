@@ -1,7 +1,9 @@
 import { App, ColorPicker, Drawer, Switch, Typography } from 'antd';
 import type { UiSettings } from '../../../contract/desktop-api';
 import { useLayoutStore } from '../stores/layout';
+import { desktop } from '../platform/desktop';
 import { updateSettings, useSettingsStore } from '../stores/settings';
+import { ExportFolderSetting } from './export-folder-setting';
 
 /** Colours offered next to the free picker; the first is the spec's default. */
 export const THEME_PRESETS = ['#409EFF', '#1890FF', '#304156', '#212121', '#11A983', '#13C2C2', '#6959CD', '#F5222D'];
@@ -51,6 +53,7 @@ export function SettingsDrawer() {
           </div>
         ))}
       </div>
+      {desktop.kind === 'electron' && <ExportFolderSetting />}
     </Drawer>
   );
 }
