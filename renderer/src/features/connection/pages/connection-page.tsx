@@ -77,6 +77,16 @@ function DesktopConnection() {
     else message.error(result.message);
   };
 
+  /**
+   * Embedded mode still remembers the office address for the day the clerk switches back. Its field is hidden
+   * then, so validateFields leaves it out: read it from the form, and keep the saved one if what is typed is
+   * not an address.
+   */
+  const keptOfficeUrl = (): string => {
+    const typed = serverUrlSchema.safeParse(form.getFieldValue('officeUrl') ?? '');
+    return typed.success ? typed.data : (state?.officeUrl ?? '');
+  };
+
   const save = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
@@ -84,7 +94,7 @@ function DesktopConnection() {
     try {
       const next = await desktop.connection.set({
         mode: values.mode,
-        officeUrl: values.mode === 'office' ? serverUrlSchema.parse(values.officeUrl) : (values.officeUrl ?? ''),
+        officeUrl: values.mode === 'office' ? serverUrlSchema.parse(values.officeUrl) : keptOfficeUrl(),
       });
       setState(next);
       setApiBase(next.apiBase);
