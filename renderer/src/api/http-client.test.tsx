@@ -10,10 +10,13 @@ import { useTagsStore } from '../stores/tags';
 import { createQueryClient } from './query-client';
 import {
   ApiError,
+  ERROR_TOAST_SECONDS,
+  REQUEST_TIMEOUT_MS,
   apiDelete,
   apiGet,
   apiPost,
   apiPut,
+  http,
   isHttpError,
   resetSessionDialog,
   setApiBase,
@@ -201,5 +204,58 @@ describe('http client against a real HTTP server', () => {
     expect((await call).kind).toBe('canceled');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByText(/请求/)).not.toBeInTheDocument();
+  });
+});
+
+describe('http client timing', () => {
+  // The clock is faked but still runs with real time, so the real socket and the page keep working.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const advance = (ms: number) =>
+    act(async () => {
+      vi.advanceTimersByTime(ms);
+    });
+
+  it('waits 10 s for an answer when the screen sets no time-out, then says 请求超时', async () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(10_000);
+    expect(http.defaults.timeout).toBe(10_000);
+    await loggedIn();
+    server.on('GET /api/slow', { status: 200, hang: true });
+    let outcome: unknown = 'pending';
+    void apiGet('/api/slow').then(
+      (value) => (outcome = value),
+      (reason: unknown) => (outcome = reason),
+    );
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+
+    await advance(9_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outcome).toBe('pending');
+
+    await advance(1_500);
+    await vi.waitFor(() => expect(outcome).toBeInstanceOf(ApiError));
+    expect((outcome as ApiError).kind).toBe('timeout');
+    expect(await screen.findByText('请求超时，请稍后再试')).toBeInTheDocument();
+  });
+
+  it('keeps an error toast up for 5 s', async () => {
+    expect(ERROR_TOAST_SECONDS).toBe(5);
+    await loggedIn();
+    server.on('PUT /api/user/3', envelope(409, null, '该记录已被他人修改，请刷新后重试'));
+    await failure(apiPut('/api/user/3', {}));
+    const notice = (await screen.findByText('该记录已被他人修改，请刷新后重试')).closest('.ant-message-notice');
+    expect(notice).not.toBeNull();
+    const leaving = () => /-leave\b/.test(notice?.className ?? '');
+
+    // antd's own default is 3 s: still there well after that.
+    await advance(4_000);
+    expect(leaving()).toBe(false);
+    await advance(1_500);
+    await vi.waitFor(() => expect(leaving()).toBe(true));
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { md5 } from 'js-md5';
 import { setApiBase } from '../../../api/http-client';
@@ -26,6 +26,7 @@ beforeEach(() => {
   useSession.setState({ token: null, user: null, roles: [] });
   server.on('GET /api/user/info', envelope(200, { id: 3, username: 'clerk_1', name: '李四', roles: ['admin'] }));
 });
+afterEach(() => vi.restoreAllMocks());
 
 function renderLogin(entry = '/login') {
   return renderInApp(<LoginPage targetFor={afterLoginPath} />, { path: '/login', initialEntries: [entry] });
@@ -109,5 +110,54 @@ describe('login page', () => {
     expect(password).toHaveAttribute('type', 'password');
     await userEvent.click(screen.getByRole('img', { name: 'eye-invisible' }));
     expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('warns once per run when the desktop can only keep the token in memory', async () => {
+    // The Electron shell on a machine without a keyring (its token store answers `memory`).
+    const keep = vi
+      .spyOn(desktop.token, 'set')
+      .mockResolvedValue({ stored: 'memory', reason: '系统未提供密钥环（libsecret）' });
+    useSession.setState({ memoryTokenWarned: false });
+    server.on(
+      'POST /api/login',
+      envelope(200, { token: 'fresh-token', expires_at: '', user: { id: 3, nickname: '李四', username: 'clerk_1' } }),
+    );
+    const first = renderLogin('/login?redirect=%2Fsetting%2Fstaff');
+    await submit('clerk_1', 'secret1');
+
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('登录凭据无法加密保存', { selector: '.ant-modal-confirm-title' }),
+    ).toBeInTheDocument();
+    expect(dialog.textContent).toContain(
+      '本机没有可用的加密存储（系统未提供密钥环（libsecret）），登录凭据只保存在内存中，退出应用后需要重新登录。',
+    );
+    // The warning does not stop the login.
+    await waitFor(() => expect(first.location()).toBe('/setting/staff'));
+    expect(useSession.getState().token).toBe('fresh-token');
+    expect(within(dialog).getByRole('button', { name: '知道了' })).toBeInTheDocument();
+
+    // Logging in again in the same run says nothing more.
+    first.unmount();
+    useSession.setState({ token: null, user: null, roles: [] });
+    const second = renderLogin();
+    await submit('clerk_1', 'secret1');
+    await waitFor(() => expect(second.location()).not.toBe('/login'));
+    expect(keep).toHaveBeenCalledTimes(2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not warn when the token was stored safely', async () => {
+    useSession.setState({ memoryTokenWarned: false });
+    server.on(
+      'POST /api/login',
+      envelope(200, { token: 'fresh-token', expires_at: '', user: { id: 3, nickname: '李四', username: 'clerk_1' } }),
+    );
+    const { location } = renderLogin();
+    await submit('clerk_1', 'secret1');
+    await waitFor(() => expect(location()).not.toBe('/login'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('登录凭据无法加密保存')).not.toBeInTheDocument();
   });
 });
