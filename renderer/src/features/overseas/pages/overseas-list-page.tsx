@@ -74,7 +74,7 @@ export function OverseasListPage() {
   const refreshAll = useCallback(() => queryClient.invalidateQueries({ queryKey: ordersQueryKey }), [queryClient]);
 
   const columns: PagedTableColumn<OrderListItem>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 56 },
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 50 },
     { key: 'order_no', title: '合同号', dataIndex: 'order_no', ellipsis: { showTitle: true } },
     {
       key: 'customer',
@@ -103,7 +103,7 @@ export function OverseasListPage() {
     {
       key: 'receipt_progress',
       title: '收款进度',
-      width: 156,
+      width: 140,
       render: (_: unknown, order: OrderListItem) => <ReceiptProgress order={order} />,
     },
     {
@@ -118,7 +118,7 @@ export function OverseasListPage() {
       key: 'actions',
       title: '操作',
       alwaysVisible: true,
-      width: 128,
+      width: 120,
       fixed: 'right',
       render: (_: unknown, order: OrderListItem) => (
         <Space size={0}>
