@@ -123,6 +123,22 @@ const save = () => userEvent.click(screen.getByText('保存').closest('button') 
 const saves = (): SeenRequest[] =>
   server.requests.filter((request) => request.path.startsWith('/api/order') && request.method !== 'GET');
 
+/** The spec's delays before a saved form's tab closes (part 1, section 9), written out: not the code's constants. */
+const SPEC_CLOSE_AFTER_CREATE_MS = 2000;
+const SPEC_CLOSE_AFTER_EDIT_MS = 1000;
+
+const sleepUntil = (moment: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, moment - performance.now())));
+
+/**
+ * When the page was seen gone back to `path`, in `performance.now()` time. The location is polled every
+ * 20 ms (and on every DOM change), so the moment is late by a few ms at most, never early.
+ */
+async function closedAt(view: { location(): string }, path: string): Promise<number> {
+  await waitFor(() => expect(view.location()).toBe(path), { timeout: 6000, interval: 20 });
+  return performance.now();
+}
+
 /** Picks a suggestion of the open AutoComplete whose text contains `text`. */
 async function choose(text: string) {
   const option = await waitFor(() => {
@@ -300,7 +316,12 @@ describe('overseas contract form: customer and agent', () => {
 
 describe('overseas contract form: saving', () => {
   it('creates the contract, says 新建成功 and closes the tab 2 s later, going back', async () => {
-    server.on('POST /api/order', envelope(201, { id: 9 }, '新建成功'));
+    // The moment the server got the save: the form's timer starts after the answer, so never before this.
+    let postedAt = Number.POSITIVE_INFINITY;
+    server.on('POST /api/order', () => {
+      postedAt = performance.now();
+      return envelope(201, { id: 9 }, '新建成功');
+    });
     const view = renderAdd();
     await fillContract();
     await userEvent.click(screen.getByText('CNY'));
@@ -328,9 +349,16 @@ describe('overseas contract form: saving', () => {
       agreement: '',
       cars: [],
     });
-    // Still open right after the message; gone (tab closed, back one page) after 2 s.
+    // Still open right after the message, and still open 1.5 s after the save (the clerk reads the message)…
     expect(view.location()).toBe('/overseas/add');
-    await waitFor(() => expect(view.location()).toBe('/overseas/list'), { timeout: 4000 });
+    await sleepUntil(postedAt + 1500);
+    expect(view.location()).toBe('/overseas/add');
+    expect(useTagsStore.getState().tags.some((tag) => tag.path === '/overseas/add')).toBe(true);
+    expect(screen.getByText('保存').closest('button')).toBeDisabled();
+    // …then gone (tab closed, back one page) 2 s after it: not before, and not much after.
+    const closed = await closedAt(view, '/overseas/list');
+    expect(closed - postedAt).toBeGreaterThanOrEqual(SPEC_CLOSE_AFTER_CREATE_MS - 5);
+    expect(closed - postedAt).toBeLessThan(SPEC_CLOSE_AFTER_CREATE_MS + 900);
     expect(useTagsStore.getState().tags.some((tag) => tag.path === '/overseas/add')).toBe(false);
   });
 
@@ -354,8 +382,15 @@ describe('overseas contract form: saving', () => {
     expect(errorOf('联系方式')).toBe('内容过长');
   });
 
-  it('fills the form from the saved contract, locks the chosen customer, and sends updated_at', async () => {
-    server.on('PUT /api/order/5', envelope(200, { id: 5 }, '编辑成功'));
+  it('fills the form from the saved contract, locks the chosen customer, sends updated_at, closes 1 s later', async () => {
+    let putAt = Number.POSITIVE_INFINITY;
+    server.on('PUT /api/order/5', () => {
+      putAt = performance.now();
+      return envelope(200, { id: 5 }, '编辑成功');
+    });
+    useTagsStore
+      .getState()
+      .visit({ path: '/overseas/edit/5', fullPath: '/overseas/edit/5', title: '编辑海外合同', affix: false });
     const view = renderEdit();
     await waitFor(() => expect(field('合同号')).toHaveValue('HW-2026-005'));
     expect(field('订购数量')).toHaveValue('3');
@@ -378,7 +413,14 @@ describe('overseas contract form: saving', () => {
       updated_at: '2026-11-21T10:30:00.123+08:00',
       cars: [{ id: 31, vin: 'LSVAB1230RA200001', model: '丰田 卡罗拉', order_price: 15000, invoice: 0, other: 0 }],
     });
-    await waitFor(() => expect(view.location()).toBe('/overseas/list'), { timeout: 3000 });
+    // Still open half a second after the save, gone 1 s after it (sooner than a new contract's 2 s).
+    await sleepUntil(putAt + 500);
+    expect(view.location()).toBe('/overseas/edit/5');
+    expect(useTagsStore.getState().tags.some((tag) => tag.path === '/overseas/edit/5')).toBe(true);
+    const closed = await closedAt(view, '/overseas/list');
+    expect(closed - putAt).toBeGreaterThanOrEqual(SPEC_CLOSE_AFTER_EDIT_MS - 5);
+    expect(closed - putAt).toBeLessThan(SPEC_CLOSE_AFTER_EDIT_MS + 800);
+    expect(useTagsStore.getState().tags.some((tag) => tag.path === '/overseas/edit/5')).toBe(false);
   });
 
   it('keeps everything typed when the save is refused as stale (409), and can load the latest', async () => {
