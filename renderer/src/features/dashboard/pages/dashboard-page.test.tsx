@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DashboardCounts } from '../../../../../contract/dashboard';
+import { setApiBase } from '../../../api/http-client';
+import { renderInApp } from '../../../app/testing/render-app';
+import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
+import { useSession } from '../../../stores/session';
+import { DashboardPage } from './dashboard-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+let server: ScriptedApiServer;
+
+/** Every count different, so that a count shown under the wrong label cannot pass. */
+const counts: DashboardCounts = {
+  orderNum: 12,
+  purchaseNum: 7,
+  carEntry: 31,
+  carRelease: 29,
+  carPlate: 18,
+  carTransfer: 16,
+  carExports: 14,
+  carDrawback: 9,
+  carFreight: 11,
+  carArchive: 5,
+  carComplete: 3,
+};
+
+/** Spec part 1, section 2 "Dashboard": each count, its label and the list it opens (written out here). */
+const expected: Array<{ key: keyof DashboardCounts; label: string; path: string }> = [
+  { key: 'orderNum', label: '海外合同', path: '/overseas/list' },
+  { key: 'purchaseNum', label: '采购合同', path: '/purchase/list' },
+  { key: 'carEntry', label: '入库', path: '/pickup/list' },
+  { key: 'carRelease', label: '出库', path: '/pickup/list' },
+  { key: 'carPlate', label: '上牌', path: '/dmv/list' },
+  { key: 'carTransfer', label: '过户', path: '/dmv/list' },
+  { key: 'carExports', label: '出口', path: '/release/list' },
+  { key: 'carDrawback', label: '退税', path: '/filed/list' },
+  { key: 'carFreight', label: '运费', path: '/filed/list' },
+  { key: 'carArchive', label: '注销', path: '/filed/list' },
+  { key: 'carComplete', label: '归档完成', path: '/filed/list' },
+];
+
+beforeAll(async () => {
+  server = await startScriptedApiServer();
+});
+afterAll(() => server.close());
+
+beforeEach(() => {
+  setApiBase(server.base);
+  server.requests.length = 0;
+  useSession.setState({
+    token: 'live-token',
+    user: { id: 17, nickname: '王小明', username: 'wangxm' },
+    roles: ['admin'],
+  });
+  server.on('GET /api/dashboard', envelope(200, counts));
+});
+
+const renderDashboard = () => renderInApp(<DashboardPage />, { initialEntries: ['/dashboard'] });
+const stats = () => screen.getByRole('list', { name: '业务统计' });
+/** The card of one count: its title and the number under it. */
+const card = (label: string) => within(stats()).getByRole('link', { name: new RegExp(`^${label}：`) });
+
+describe('dashboard', () => {
+  it('greets the signed-in user by nickname, with their staff number and account', async () => {
+    renderDashboard();
+    expect(screen.getByText('欢迎，王小明')).toBeInTheDocument();
+    expect(screen.getByText('员工编号：17')).toBeInTheDocument();
+    expect(screen.getByText('账号：wangxm')).toBeInTheDocument();
+    // Ends with the counts in: the next test counts the calls its own page makes.
+    await waitFor(() => expect(card('海外合同')).toHaveTextContent('12'));
+  });
+
+  it('shows the eleven counts GET /api/dashboard answers, each under its own label', async () => {
+    renderDashboard();
+    await waitFor(() => expect(card('海外合同')).toHaveTextContent('12'));
+    const dashboardCalls = server.requests.filter((request) => request.path === '/api/dashboard');
+    expect(dashboardCalls).toHaveLength(1);
+    expect(dashboardCalls[0]?.authorization).toBe('Bearer live-token');
+
+    expect(within(stats()).getAllByRole('link')).toHaveLength(11);
+    for (const { key, label } of expected) {
+      const stat = card(label);
+      expect(stat).toHaveAccessibleName(`${label}：${counts[key]}，查看详情`);
+      expect(stat.querySelector('.ant-statistic-title')).toHaveTextContent(label);
+      expect(stat.querySelector('.ant-statistic-content-value')).toHaveTextContent(String(counts[key]));
+    }
+  });
+
+  it('opens each count’s list: contracts, pickup, registry, customs and filing', async () => {
+    for (const { key, label, path } of expected) {
+      const view = renderDashboard();
+      await waitFor(() => expect(card(label)).toHaveAccessibleName(`${label}：${counts[key]}，查看详情`));
+      await userEvent.click(card(label));
+      expect(view.location(), label).toBe(path);
+      cleanup();
+    }
+  }, 60_000);
+
+  it('opens a count’s list from the keyboard too', async () => {
+    const view = renderDashboard();
+    await waitFor(() => expect(card('出口')).toHaveTextContent('14'));
+    card('出口').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(view.location()).toBe('/release/list');
+  });
+
+  it('says the counts failed to load and loads them again on 重新加载', async () => {
+    server.on('GET /api/dashboard', envelope(500, null, '服务器错误'));
+    renderDashboard();
+    expect(await screen.findByText('统计数据加载失败。')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: '业务统计' })).not.toBeInTheDocument();
+
+    server.on('GET /api/dashboard', envelope(200, { ...counts, orderNum: 13 }));
+    await userEvent.click(screen.getByText('重新加载').closest('button') as HTMLElement);
+    await waitFor(() => expect(card('海外合同')).toHaveAccessibleName('海外合同：13，查看详情'));
+    expect(screen.queryByText('统计数据加载失败。')).not.toBeInTheDocument();
+  });
+});
