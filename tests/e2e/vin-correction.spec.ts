@@ -126,7 +126,7 @@ test('VIN correction: checks, a refused VIN, a correction that shows in the list
   await dialog.getByLabel('新车架号').fill(vinOther.toLowerCase());
   await expect(dialog.getByLabel('新车架号')).toHaveValue(vinOther);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('新车架号已被其他车辆使用');
   await expect(dialog.getByLabel('原车架号')).toHaveValue(vinOld);
   await shot(page, '33-vin-correction-refused');
 
