@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { read, utils } from 'xlsx';
 import { admin, apiToken, ensureAdmin, login, shot } from './support';
@@ -294,4 +294,113 @@ test('a contract imported from Excel, edited, paid, exported and viewed', async 
   await expect(page.getByText('720,000.00')).toBeVisible();
   await page.getByRole('tab', { name: '运费记录' }).click();
   await expect(page.getByRole('tabpanel', { name: '运费记录' })).toContainText('暂无相关记录');
+});
+
+test('the form refuses: a cleared customer type, a bad car count, bad Excel rows, a too-big workbook, wrong files', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/upload') uploads.push(request.url());
+  });
+  await page.goto('/overseas/add');
+  await expect(page.getByText('客户信息')).toBeVisible();
+
+  // 客户类型 starts as 销外客户; cleared, the save names it.
+  const typeItem = item(page, '客户类型');
+  await expect(typeItem.locator('.ant-select')).toContainText('销外客户');
+  await typeItem.locator('.ant-select').hover();
+  await typeItem.locator('.ant-select-clear').click();
+  await save(page);
+  await expect(typeItem.locator('.ant-form-item-explain-error')).toHaveText('请完善客户类型');
+
+  // 添加车辆: only a positive integer, the dialog stays open until one is given.
+  await page.getByLabel('订购数量').fill('10');
+  await page.getByRole('button', { name: '添加车辆' }).click();
+  await settled(page);
+  const prompt = page.getByRole('dialog', { name: '添加车辆' });
+  for (const refused of ['0', '1.5', '-2', '两']) {
+    await prompt.getByLabel('要添加的车辆数').fill(refused);
+    await prompt.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(prompt.getByText('只能填写正整数'), `count ${refused}`).toBeVisible();
+  }
+  await expect(page.getByLabel('第1行 车架号')).toHaveCount(0);
+  await shot(page, '52-overseas-count-refused');
+  await prompt.getByLabel('要添加的车辆数').fill('1');
+  await prompt.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(prompt).toBeHidden();
+  await expect(page.getByLabel('第1行 车架号')).toBeVisible();
+
+  // 导入Excel of a sheet with mistakes: every row shown, each bad one with its own reason, only the good
+  // ones added (the empty row 1 line added above is replaced, not kept).
+  let chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /导入Excel/ }).click();
+  await (await chooser).setFiles(`${fixtures}/excel/cars-import-with-errors.xlsx`);
+  const preview = page.getByRole('dialog', { name: /导入车辆：cars-import-with-errors\.xlsx/ });
+  await expect(preview).toBeVisible();
+  await settled(page);
+  // Nothing in this fresh database knows LHGAB123XRA200005, so its missing model stays a mistake.
+  await expect(preview.getByText('共 10 行：可导入 4 行，有误 6 行（不会导入），1 行需要核对')).toBeVisible();
+  const previewRow = (number: number, outcome: '可导入' | '不导入') =>
+    preview.getByLabel(`第 ${number} 行：${outcome}`, { exact: true });
+  await expect(previewRow(2, '可导入')).toContainText('LFVAB1230RA200002');
+  await expect(previewRow(3, '不导入')).toContainText('车架号应为17位，当前为16位');
+  await expect(previewRow(4, '不导入')).toContainText('车架号不能包含字母 I（I、O、Q 不用于车架号）');
+  // Lower case and spaces around the VIN are tidied, not refused.
+  await expect(previewRow(5, '可导入')).toContainText('LSVAB1233RA200001');
+  await expect(previewRow(6, '可导入')).toContainText('LGBAB1234RA200004');
+  await expect(previewRow(7, '不导入')).toContainText('请输入车型车系');
+  await expect(previewRow(8, '不导入')).toContainText('价格“十四万”不是数字');
+  await expect(previewRow(9, '不导入')).toContainText('车架号与第 2 行重复');
+  // A wrong check digit is a warning: the row is still imported.
+  await expect(previewRow(10, '可导入')).toContainText('第9位校验码应为 5（现为 0），请核对车架号是否抄错');
+  await expect(previewRow(12, '不导入')).toContainText('价格不能为负数');
+  // The blank row 11 is skipped, not listed.
+  await expect(preview.getByLabel(/^第 11 行/)).toHaveCount(0);
+  await expect(preview.locator('tr.car-import-row-refused')).toHaveCount(6);
+  await shot(page, '53-overseas-import-with-errors');
+  await preview.getByRole('button', { name: '导入 4 辆' }).click();
+  await expect(page.getByText('已导入 4 辆车')).toBeVisible();
+  await expect(preview).toBeHidden();
+  await expect(page.getByText('已添加 4 / 10 辆')).toBeVisible();
+  const imported = ['LFVAB1230RA200002', 'LSVAB1233RA200001', 'LGBAB1234RA200004', 'LSGAB1230RA200007'];
+  for (const [index, vin] of imported.entries()) {
+    await expect(page.getByLabel(`第${index + 1}行 车架号`)).toHaveValue(vin);
+  }
+  await expect(page.getByLabel('第5行 车架号')).toHaveCount(0);
+
+  // A workbook over 100KB is refused before it is read: no preview, no rows added.
+  chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /导入Excel/ }).click();
+  await (await chooser).setFiles(`${fixtures}/excel/cars-import-too-big.xlsx`);
+  await expect(page.getByText('文件过大，要读取的excel文件不应超过100KB')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: /导入车辆/ })).toHaveCount(0);
+  await expect(page.getByText('已添加 4 / 10 辆')).toBeVisible();
+  await shot(page, '54-overseas-import-too-big');
+
+  // 合同文件: an executable and a zip (the agreement slot takes zips, this one does not) are refused by
+  // type, a 3MB+ PDF by size; nothing is uploaded and the slot stays empty.
+  const contractFiles = item(page, '合同文件');
+  const picker = contractFiles.locator('input[type=file]');
+  await picker.setInputFiles(`${fixtures}/bad-uploads/setup.exe`);
+  await expect(page.getByText('文件类型错误!', { exact: true })).toBeVisible();
+  await shot(page, '55-overseas-upload-wrong-type');
+  await picker.setInputFiles(`${fixtures}/scans/contract-bundle.zip`);
+  await expect(page.getByText('文件类型错误!', { exact: true })).toBeVisible();
+  const big = testInfo.outputPath('big-contract.pdf');
+  const bytes = Buffer.alloc(3 * 1024 * 1024 + 1, 0x20);
+  bytes.write('%PDF-1.4\n', 0, 'latin1');
+  writeFileSync(big, bytes);
+  await picker.setInputFiles(big);
+  await expect(page.getByText('上传文件大小不能超过 3MB!', { exact: true })).toBeVisible();
+  await shot(page, '56-overseas-upload-too-big');
+  await expect(contractFiles).not.toContainText('setup.exe');
+  await expect(contractFiles).not.toContainText('contract-bundle.zip');
+  await expect(contractFiles).not.toContainText('big-contract.pdf');
+  expect(uploads).toEqual([]);
+
+  // Nothing was saved: 取消 goes back to the list.
+  await page.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(page).toHaveURL(/\/overseas\/list$/);
 });
