@@ -1,5 +1,43 @@
-import { expect, test } from '@playwright/test';
-import { ensureAdmin, login, shot } from './support';
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { admin, apiToken, ensureAdmin, login, shot } from './support';
+
+/** An overseas contract made through the API as the contract form would (its file uploaded first). */
+async function createOrder(request: APIRequestContext, orderNo: string): Promise<void> {
+  const token = await apiToken(request, admin);
+  const headers = { Authorization: `Bearer ${token}` };
+  const upload = await request.post('/api/upload', {
+    headers,
+    multipart: {
+      dir: 'contract',
+      file: {
+        name: 'contract.pdf',
+        mimeType: 'application/pdf',
+        buffer: readFileSync('../shared/fixtures/scans/deregistration-certificate.pdf'),
+      },
+    },
+  });
+  expect(upload.ok()).toBe(true);
+  const { url } = ((await upload.json()) as { data: { url: string } }).data;
+  const created = await request.post('/api/order', {
+    headers,
+    data: {
+      order_no: orderNo,
+      amount: 1,
+      total: 10000,
+      currency: 'USD',
+      agent_name: 'E2E 看板代理人',
+      contracts: [url],
+      name: `E2E 看板客户 ${orderNo}`,
+      address: 'Abay Ave 1, Almaty',
+      contact_way: '+7 701 000 0000',
+      country: '哈萨克斯坦',
+      type_id: 1,
+      cars: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+}
 
 test.beforeEach(async ({ page, request }) => {
   await ensureAdmin(request);
@@ -35,6 +73,19 @@ test('the dashboard greets the user and shows the eleven counts, each leading to
   await expect(page.getByText('「采购合同」建设中')).toBeVisible();
   await expect(page.locator('.app-breadcrumb')).toHaveText('首页/采购管理/采购合同');
   await shot(page, '08-under-construction');
+});
+
+test('the 海外合同 count goes up by one when a contract is made', async ({ page, request }) => {
+  const stat = page.getByRole('list', { name: '业务统计' }).getByRole('link', { name: /^海外合同：/ });
+  // Whatever other specs made before: the count as loaded now, then one more.
+  await expect(stat).toHaveAttribute('aria-label', /^海外合同：\d+，查看详情$/);
+  const before = Number(/：(\d+)，/.exec((await stat.getAttribute('aria-label')) ?? '')?.[1]);
+  await expect(stat.locator('.ant-statistic-content-value')).toHaveText(String(before));
+
+  await createOrder(request, `E2E-DASH-${String(Date.now()).slice(-8)}`);
+  await page.reload();
+  await expect(stat).toHaveAttribute('aria-label', `海外合同：${before + 1}，查看详情`);
+  await expect(stat.locator('.ant-statistic-content-value')).toHaveText(String(before + 1));
 });
 
 test('the layout: route search, tags, settings drawer remembered after reload', async ({ page }) => {
