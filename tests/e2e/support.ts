@@ -22,7 +22,9 @@ export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   // Let toasts and drawers finish their entrance before the picture.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  // The window as the clerk sees it: a full-page capture draws the fixed sidebar, the sticky header and open
+  // dialogs at the scroll position, halfway down the picture.
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
 
 async function answer<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
