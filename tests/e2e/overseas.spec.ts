@@ -292,6 +292,20 @@ test('a contract imported from Excel, edited, paid, exported and viewed', async 
   await expect(page.getByText('编辑成功')).toBeVisible();
   await expect(page.getByText(`SK-${serial}-A`)).toBeVisible();
   await expect(page.getByText('720,000.00')).toBeVisible();
+  // At 1366 px the whole receipt line fits, its two files included: no sideways scrolling to find the proof.
+  await page.locator('[aria-label="收款记录"]').first().scrollIntoViewIfNeeded();
+  const overflow = await page
+    .locator('[aria-label="收款记录"]')
+    .first()
+    .evaluate((table) => {
+      const box = table
+        .closest('.ant-table-wrapper')
+        ?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+      return box ? box.scrollWidth - box.clientWidth : Number.NaN;
+    });
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('columnheader', { name: '结汇税单' })).toBeInViewport();
+  await shot(page, '57-overseas-detail-receipts');
   await page.getByRole('tab', { name: '运费记录' }).click();
   await expect(page.getByRole('tabpanel', { name: '运费记录' })).toContainText('暂无相关记录');
 });

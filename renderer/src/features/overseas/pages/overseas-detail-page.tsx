@@ -70,7 +70,7 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
       key: 'amount',
       title: '收款金额',
       align: 'right',
-      width: 180,
+      width: 160,
       render: (_: unknown, receipt: Receipt) => (
         <Space size={4} style={{ whiteSpace: 'nowrap' }}>
           {receipt.is_deposit === 1 ? <Tag color="gold">定金</Tag> : null}
@@ -78,14 +78,14 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
         </Space>
       ),
     },
-    { key: 'receipt_no', title: '收款单号', dataIndex: 'receipt_no', width: 150 },
-    { key: 'receipted_at', title: '收款日期', dataIndex: 'receipted_at', width: 110, render: formatDate },
-    { key: 'remitter', title: '汇款人', dataIndex: 'remitter', width: 110, render: text },
+    { key: 'receipt_no', title: '收款单号', dataIndex: 'receipt_no', width: 130, ellipsis: true },
+    { key: 'receipted_at', title: '收款日期', dataIndex: 'receipted_at', width: 100, render: formatDate },
+    { key: 'remitter', title: '汇款人', dataIndex: 'remitter', width: 100, ellipsis: true, render: text },
     {
       key: 'settlement',
       title: '结汇金额',
       dataIndex: 'settlement',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (value: number | null) => money(value),
     },
@@ -93,7 +93,7 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
       key: 'actual_total',
       title: '实收金额',
       dataIndex: 'actual_total',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (value: number | null) => money(value),
     },
@@ -101,14 +101,14 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
       key: 'registered_address',
       title: '注册地址',
       dataIndex: 'registered_address',
-      width: 170,
+      width: 130,
       ellipsis: true,
       render: text,
     },
     {
       key: 'proof',
       title: '支付证明',
-      width: 110,
+      width: 72,
       render: (_: unknown, receipt: Receipt) => (
         <FilePreview paths={[receipt.proof]} size={CELL_THUMBNAIL_SIZE} emptyText="—" />
       ),
@@ -116,7 +116,7 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
     {
       key: 'receipt',
       title: '结汇税单',
-      width: 110,
+      width: 72,
       render: (_: unknown, receipt: Receipt) => (
         <FilePreview paths={[receipt.receipt]} size={CELL_THUMBNAIL_SIZE} emptyText="—" />
       ),
@@ -124,7 +124,7 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
     {
       key: 'actions',
       title: '操作',
-      width: 80,
+      width: 64,
       fixed: 'right',
       render: (_: unknown, receipt: Receipt) => (
         <Button type="link" size="small" aria-label={`编辑收款 ${receipt.receipt_no}`} onClick={() => onEdit(receipt)}>
@@ -141,7 +141,8 @@ function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEd
       columns={columns}
       dataSource={[...receipts]}
       pagination={false}
-      scroll={{ x: 1290 }}
+      // The widths add up to 1,048 px: the whole table fits beside the sidebar on a 1366 px screen.
+      scroll={{ x: 1048 }}
       locale={{ emptyText: '暂无收款记录，点击“收款”登记' }}
     />
   );
