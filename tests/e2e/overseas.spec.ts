@@ -298,9 +298,7 @@ test('a contract imported from Excel, edited, paid, exported and viewed', async 
     .locator('[aria-label="收款记录"]')
     .first()
     .evaluate((table) => {
-      const box = table
-        .closest('.ant-table-wrapper')
-        ?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+      const box = table.closest('.ant-table-wrapper')?.querySelector('.ant-table-content, .ant-table-body');
       return box ? box.scrollWidth - box.clientWidth : Number.NaN;
     });
   expect(overflow).toBeLessThanOrEqual(0);
