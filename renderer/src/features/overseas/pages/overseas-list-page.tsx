@@ -22,6 +22,8 @@ import { formatMoney, formatTime, overseasPaths } from '../overseas-format';
 /** The key of this table's remembered columns in the desktop settings. */
 export const OVERSEAS_LIST_COLUMNS_KEY = 'overseas-list';
 
+const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+
 const VIN_FONT = 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace';
 
 function CreatedAt({ value }: { value: string }) {
@@ -75,12 +77,19 @@ export function OverseasListPage() {
 
   const columns: PagedTableColumn<OrderListItem>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 50 },
-    { key: 'order_no', title: '合同号', dataIndex: 'order_no', ellipsis: { showTitle: true } },
+    // Rows are two lines high anyway (progress, time): long numbers and names wrap rather than hide.
+    {
+      key: 'order_no',
+      title: '合同号',
+      dataIndex: 'order_no',
+      render: (orderNo: string) => <span style={WRAP_ANYWHERE}>{orderNo}</span>,
+    },
     {
       key: 'customer',
       title: '客户',
-      ellipsis: true,
-      render: (_: unknown, order: OrderListItem) => order.customer?.name ?? order.customer_name,
+      render: (_: unknown, order: OrderListItem) => (
+        <span style={WRAP_ANYWHERE}>{order.customer?.name ?? order.customer_name}</span>
+      ),
     },
     {
       key: 'country',
@@ -89,7 +98,13 @@ export function OverseasListPage() {
       ellipsis: true,
       render: (_: unknown, order: OrderListItem) => order.country ?? order.customer_country ?? '',
     },
-    { key: 'agent_name', title: '代理人', dataIndex: 'agent_name', width: 84, ellipsis: true },
+    {
+      key: 'agent_name',
+      title: '代理人',
+      dataIndex: 'agent_name',
+      width: 84,
+      render: (name: string | null) => <span style={WRAP_ANYWHERE}>{name}</span>,
+    },
     { key: 'amount', title: '订购数量', dataIndex: 'amount', width: 80, align: 'right' },
     { key: 'currency', title: '币种', dataIndex: 'currency', width: 56 },
     {
@@ -103,7 +118,7 @@ export function OverseasListPage() {
     {
       key: 'receipt_progress',
       title: '收款进度',
-      width: 140,
+      width: 132,
       render: (_: unknown, order: OrderListItem) => <ReceiptProgress order={order} />,
     },
     {
@@ -118,7 +133,7 @@ export function OverseasListPage() {
       key: 'actions',
       title: '操作',
       alwaysVisible: true,
-      width: 120,
+      width: 136,
       fixed: 'right',
       render: (_: unknown, order: OrderListItem) => (
         <Space size={0}>
