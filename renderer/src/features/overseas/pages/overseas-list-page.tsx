@@ -22,7 +22,7 @@ import { formatMoney, formatTime, overseasPaths } from '../overseas-format';
 /** The key of this table's remembered columns in the desktop settings. */
 export const OVERSEAS_LIST_COLUMNS_KEY = 'overseas-list';
 
-const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+const wrapAnywhere = () => ({ style: { overflowWrap: 'anywhere' as const } });
 
 const VIN_FONT = 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace';
 
@@ -82,14 +82,13 @@ export function OverseasListPage() {
       key: 'order_no',
       title: '合同号',
       dataIndex: 'order_no',
-      render: (orderNo: string) => <span style={WRAP_ANYWHERE}>{orderNo}</span>,
+      onCell: wrapAnywhere,
     },
     {
       key: 'customer',
       title: '客户',
-      render: (_: unknown, order: OrderListItem) => (
-        <span style={WRAP_ANYWHERE}>{order.customer?.name ?? order.customer_name}</span>
-      ),
+      onCell: wrapAnywhere,
+      render: (_: unknown, order: OrderListItem) => order.customer?.name ?? order.customer_name,
     },
     {
       key: 'country',
@@ -103,7 +102,7 @@ export function OverseasListPage() {
       title: '代理人',
       dataIndex: 'agent_name',
       width: 84,
-      render: (name: string | null) => <span style={WRAP_ANYWHERE}>{name}</span>,
+      onCell: wrapAnywhere,
     },
     { key: 'amount', title: '订购数量', dataIndex: 'amount', width: 80, align: 'right' },
     { key: 'currency', title: '币种', dataIndex: 'currency', width: 56 },
