@@ -1,43 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { admin, apiToken, ensureAdmin, login, shot } from './support';
-
-/** An overseas contract made through the API as the contract form would (its file uploaded first). */
-async function createOrder(request: APIRequestContext, orderNo: string): Promise<void> {
-  const token = await apiToken(request, admin);
-  const headers = { Authorization: `Bearer ${token}` };
-  const upload = await request.post('/api/upload', {
-    headers,
-    multipart: {
-      dir: 'contract',
-      file: {
-        name: 'contract.pdf',
-        mimeType: 'application/pdf',
-        buffer: readFileSync('../shared/fixtures/scans/deregistration-certificate.pdf'),
-      },
-    },
-  });
-  expect(upload.ok()).toBe(true);
-  const { url } = ((await upload.json()) as { data: { url: string } }).data;
-  const created = await request.post('/api/order', {
-    headers,
-    data: {
-      order_no: orderNo,
-      amount: 1,
-      total: 10000,
-      currency: 'USD',
-      agent_name: 'E2E 看板代理人',
-      contracts: [url],
-      name: `E2E 看板客户 ${orderNo}`,
-      address: 'Abay Ave 1, Almaty',
-      contact_way: '+7 701 000 0000',
-      country: '哈萨克斯坦',
-      type_id: 1,
-      cars: [],
-    },
-  });
-  expect(created.status()).toBe(201);
-}
+import { expect, test } from '@playwright/test';
+import { createOrderThroughApi, ensureAdmin, login, shot } from './support';
 
 test.beforeEach(async ({ page, request }) => {
   await ensureAdmin(request);
@@ -82,7 +44,12 @@ test('the 海外合同 count goes up by one when a contract is made', async ({ p
   const before = Number(/：(\d+)，/.exec((await stat.getAttribute('aria-label')) ?? '')?.[1]);
   await expect(stat.locator('.ant-statistic-content-value')).toHaveText(String(before));
 
-  await createOrder(request, `E2E-DASH-${String(Date.now()).slice(-8)}`);
+  const orderNo = `E2E-DASH-${String(Date.now()).slice(-8)}`;
+  await createOrderThroughApi(request, {
+    orderNo,
+    customerName: `E2E 看板客户 ${orderNo}`,
+    agentName: 'E2E 看板代理人',
+  });
   await page.reload();
   await expect(stat).toHaveAttribute('aria-label', `海外合同：${before + 1}，查看详情`);
   await expect(stat.locator('.ant-statistic-content-value')).toHaveText(String(before + 1));

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { admin, apiToken, ensureAdmin, login, shot } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { admin, apiToken, createOrderThroughApi, ensureAdmin, login, shot } from './support';
 
 /** Waits until dialogs and drawers have finished opening: a click during the zoom can miss the button. */
 const settled = (page: Page) =>
@@ -147,45 +146,8 @@ test('customer types: add one, use it as a tab, refused while in use, then remov
   await expect(rowOf(page, '国内卖家')).toHaveCount(0);
 });
 
-/** An overseas contract for a new customer, made through the API as the contract form would. */
-async function createOrderFor(request: APIRequestContext, customerName: string): Promise<void> {
-  const token = await apiToken(request, admin);
-  const headers = { Authorization: `Bearer ${token}` };
-  const upload = await request.post('/api/upload', {
-    headers,
-    multipart: {
-      dir: 'contract',
-      file: {
-        name: 'contract.pdf',
-        mimeType: 'application/pdf',
-        buffer: readFileSync('../shared/fixtures/scans/deregistration-certificate.pdf'),
-      },
-    },
-  });
-  expect(upload.ok()).toBe(true);
-  const { url } = ((await upload.json()) as { data: { url: string } }).data;
-  const order = await request.post('/api/order', {
-    headers,
-    data: {
-      order_no: `CUST-E2E-${Date.now()}`,
-      amount: 1,
-      total: 10000,
-      currency: 'USD',
-      agent_name: 'E2E 代理人',
-      contracts: [url],
-      name: customerName,
-      address: 'Amir Temur 5, Tashkent',
-      contact_way: 'aziz@example.uz',
-      country: '乌兹别克斯坦',
-      type_id: 1,
-      cars: [],
-    },
-  });
-  expect(order.status()).toBe(201);
-}
-
 test('a customer named on a contract cannot be deleted, and the clerk is told why', async ({ page, request }) => {
-  await createOrderFor(request, 'Tashkent Auto E2E');
+  await createOrderThroughApi(request, { orderNo: `CUST-E2E-${Date.now()}`, customerName: 'Tashkent Auto E2E' });
   await page.goto('/custom/list');
   const row = rowOf(page, 'Tashkent Auto E2E');
   await expect(row).toContainText('乌兹别克斯坦');

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { md5 } from 'js-md5';
@@ -17,7 +17,7 @@ export const hashed = (password: string) => md5(md5(password));
 
 const screenshotDir = join('tests', 'artifacts', 'screenshots');
 
-/** Keeps a full-page PNG of a screen for people to look at (tests/artifacts/screenshots). */
+/** Keeps a PNG of the screen for people to look at (tests/artifacts/screenshots). */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   // Let toasts and drawers finish their entrance before the picture.
@@ -98,4 +98,51 @@ export async function login(page: Page, account: Pick<Account, 'username' | 'pas
 
 export async function openUserMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: '用户菜单' }).click();
+}
+
+export interface ApiOrder {
+  orderNo: string;
+  customerName: string;
+  vins?: string[];
+  agentName?: string;
+}
+
+/**
+ * An overseas contract made through the API as the contract form would: its contract file uploaded first,
+ * then POST /api/order for a new customer (type 销外客户) with the given cars at 10,000 USD each.
+ */
+export async function createOrderThroughApi(request: APIRequestContext, order: ApiOrder): Promise<void> {
+  const token = await apiToken(request, admin);
+  const headers = { Authorization: `Bearer ${token}` };
+  const upload = await request.post('/api/upload', {
+    headers,
+    multipart: {
+      dir: 'contract',
+      file: {
+        name: 'contract.pdf',
+        mimeType: 'application/pdf',
+        buffer: readFileSync('../shared/fixtures/scans/deregistration-certificate.pdf'),
+      },
+    },
+  });
+  const { url } = await answer<{ url: string }>(upload);
+  const vins = order.vins ?? [];
+  const created = await request.post('/api/order', {
+    headers,
+    data: {
+      order_no: order.orderNo,
+      amount: Math.max(1, vins.length),
+      total: 10000 * Math.max(1, vins.length),
+      currency: 'USD',
+      agent_name: order.agentName ?? 'E2E 代理人',
+      contracts: [url],
+      name: order.customerName,
+      address: 'Abay Ave 1, Almaty',
+      contact_way: '+7 701 000 0000',
+      country: '哈萨克斯坦',
+      type_id: 1,
+      cars: vins.map((vin) => ({ id: 0, vin, model: '大众帕萨特', order_price: 10000, invoice: 0, other: 0 })),
+    },
+  });
+  expect(created.status()).toBe(201);
 }

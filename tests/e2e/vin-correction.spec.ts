@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, apiToken, ensureAdmin, login, shot } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { admin, createOrderThroughApi, ensureAdmin, login, shot } from './support';
 
 /** Waits until dialogs and drawers have finished opening: a click during the zoom can miss the button. */
 const settled = (page: Page) =>
@@ -51,51 +50,16 @@ const vinOld = validVin(`LSVAB418_E2${serial}`);
 const vinNew = validVin(`LSVCD418_E2${serial}`);
 const vinOther = validVin(`LFVBA218_K3${serial}`);
 
-async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { headers: { Authorization: `Bearer ${token}` }, data });
-  const body = (await response.json()) as { message: string; data: T };
-  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${body.message}`);
-  return body.data;
-}
-
-/** An overseas contract with the given cars, made through the API as the contract form would. */
-async function createOrderWithCars(request: APIRequestContext, vins: string[]): Promise<void> {
-  const token = await apiToken(request, admin);
-  const upload = await request.post('/api/upload', {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: {
-      dir: 'contract',
-      file: {
-        name: 'contract.pdf',
-        mimeType: 'application/pdf',
-        buffer: readFileSync('../shared/fixtures/scans/deregistration-certificate.pdf'),
-      },
-    },
-  });
-  expect(upload.ok()).toBe(true);
-  const { url } = ((await upload.json()) as { data: { url: string } }).data;
-  await post(request, token, '/api/order', {
-    order_no: `VIN-E2E-${serial}`,
-    amount: vins.length,
-    total: 10000 * vins.length,
-    currency: 'USD',
-    agent_name: 'E2E 代理人',
-    contracts: [url],
-    name: 'E2E 车架号更正客户',
-    address: 'Abay Ave 1, Almaty',
-    contact_way: '+7 701 000 0000',
-    country: '哈萨克斯坦',
-    type_id: 1,
-    cars: vins.map((vin) => ({ id: 0, vin, model: '大众帕萨特', order_price: 10000, invoice: 0, other: 0 })),
-  });
-}
-
 test.beforeEach(async ({ request }) => {
   await ensureAdmin(request);
 });
 
 test('VIN correction: checks, a refused VIN, a correction that shows in the list', async ({ page, request }) => {
-  await createOrderWithCars(request, [vinOld, vinOther]);
+  await createOrderThroughApi(request, {
+    orderNo: `VIN-E2E-${serial}`,
+    customerName: 'E2E 车架号更正客户',
+    vins: [vinOld, vinOther],
+  });
   await login(page);
   await page.goto('/filed/vin_alter');
   await expect(page.locator('.app-breadcrumb')).toHaveText('首页/归档管理/车架号更正');
