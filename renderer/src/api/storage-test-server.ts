@@ -73,6 +73,8 @@ export interface StorageTestServer {
   uploadedNames: Map<string, string>;
   /** The `paths` of every `GET /api/upload/names` seen. */
   nameRequests: string[][];
+  /** When set, `GET /api/upload/names` answers 404, as an office server of an older version would. */
+  namesMissing: boolean;
   /** Behaviours used in turn by the next uploads; when empty, uploads are accepted. */
   nextUploads: UploadBehaviour[];
   /** Puts a file in storage as if uploaded earlier (under `uploadedName` when given); answers its path. */
@@ -162,6 +164,7 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
     files: new Map(),
     uploadedNames: new Map(),
     nameRequests: [],
+    namesMissing: false,
     nextUploads: [],
     store(path, bytes, contentType, uploadedName) {
       state.files.set(path, { bytes, contentType });
@@ -181,6 +184,7 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
       state.files.clear();
       state.uploadedNames.clear();
       state.nameRequests.length = 0;
+      state.namesMissing = false;
       state.nextUploads.length = 0;
       state.release();
     },
@@ -270,6 +274,7 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
       const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
       const paths = (query.get('paths') ?? '').split(',').filter(Boolean);
       state.nameRequests.push(paths);
+      if (state.namesMissing) return send(404, { code: 404, message: '记录不存在', data: null });
       const names = Object.fromEntries(
         paths.flatMap((stored) => {
           const name = state.uploadedNames.get(stored);

@@ -84,6 +84,25 @@ describe('FilePreview', () => {
     expect(server.nameRequests).toHaveLength(1);
   });
 
+  it('keeps the stored names, without a toast, when the server cannot name files, and does not ask again', async () => {
+    server.namesMissing = true;
+    const agreement = server.store(
+      '/storage/agreement/2026/11/h8.zip',
+      fixtures.pdf!,
+      'application/zip',
+      '代付协议.zip',
+    );
+    const view = render(<FilePreview paths={[agreement]} />);
+    await waitFor(() => expect(server.nameRequests).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: /h8\.zip/ })).toBeInTheDocument();
+    view.rerender(<FilePreview paths={[agreement]} names={{}} />);
+    view.unmount();
+    render(<FilePreview paths={[agreement]} />);
+    expect(await screen.findByRole('button', { name: /h8\.zip/ })).toBeInTheDocument();
+    expect(server.nameRequests).toHaveLength(1);
+    expect(toasts).toEqual([]);
+  });
+
   it('shows pictures as 160x160 thumbnails from object URLs fetched with the token', async () => {
     const { declaration, exterior, certificate, word } = paths();
     render(<FilePreview paths={[declaration, certificate, exterior, word]} names={{ [declaration]: '报关单.jpg' }} />);

@@ -22,7 +22,9 @@ const askFor = async (paths: string[]) => {
       for (const path of chunk) learned.set(path, Object.hasOwn(names, path) ? (names[path] ?? null) : null);
     }
   } catch {
-    // Offline or refused: the stored names stay; a later screen may ask again.
+    // Offline, or an older office server without the call: the stored names stay. Not asked again this
+    // session, so that a server that keeps failing is not asked on every render.
+    for (const path of paths) if (!learned.has(path)) learned.set(path, null);
   } finally {
     paths.forEach((path) => asking.delete(path));
     listeners.forEach((listener) => listener());
