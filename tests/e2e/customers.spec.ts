@@ -147,7 +147,13 @@ test('customer types: add one, use it as a tab, refused while in use, then remov
 });
 
 test('a customer named on a contract cannot be deleted, and the clerk is told why', async ({ page, request }) => {
-  await createOrderThroughApi(request, { orderNo: `CUST-E2E-${Date.now()}`, customerName: 'Tashkent Auto E2E' });
+  await createOrderThroughApi(request, {
+    orderNo: `CUST-E2E-${Date.now()}`,
+    customerName: 'Tashkent Auto E2E',
+    country: '乌兹别克斯坦',
+    address: 'Amir Temur 5, Tashkent',
+    contactWay: 'aziz@example.uz',
+  });
   await page.goto('/custom/list');
   const row = rowOf(page, 'Tashkent Auto E2E');
   await expect(row).toContainText('乌兹别克斯坦');

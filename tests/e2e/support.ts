@@ -105,6 +105,10 @@ export interface ApiOrder {
   customerName: string;
   vins?: string[];
   agentName?: string;
+  /** The new customer's details; a customer in Almaty unless told otherwise. */
+  country?: string;
+  address?: string;
+  contactWay?: string;
 }
 
 /**
@@ -137,9 +141,9 @@ export async function createOrderThroughApi(request: APIRequestContext, order: A
       agent_name: order.agentName ?? 'E2E 代理人',
       contracts: [url],
       name: order.customerName,
-      address: 'Abay Ave 1, Almaty',
-      contact_way: '+7 701 000 0000',
-      country: '哈萨克斯坦',
+      address: order.address ?? 'Abay Ave 1, Almaty',
+      contact_way: order.contactWay ?? '+7 701 000 0000',
+      country: order.country ?? '哈萨克斯坦',
       type_id: 1,
       cars: vins.map((vin) => ({ id: 0, vin, model: '大众帕萨特', order_price: 10000, invoice: 0, other: 0 })),
     },
