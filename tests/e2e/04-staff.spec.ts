@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ensureAdmin, fillLogin, login, shot, loginError } from './support';
+import { ensureAdmin, fillLogin, login, loginError, settled, shot } from './support';
 
 test.beforeEach(async ({ request }) => {
   await ensureAdmin(request);
@@ -65,6 +65,7 @@ test('staff: add, edit, disable and delete, each with its message', async ({ pag
   const confirm = page.getByRole('dialog').filter({ hasText: '此操作将永久删除该员工信息, 是否继续?' });
   await expect(confirm).toBeVisible();
   await shot(page, '13-staff-delete-confirm');
+  await settled(page);
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('删除成功!')).toBeVisible();
   await expect(rowOf(page, 'clerk_new')).toHaveCount(0);

@@ -1,9 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { admin, apiToken, createOrderThroughApi, ensureAdmin, login, shot } from './support';
-
-/** Waits until dialogs and drawers have finished opening: a click during the zoom can miss the button. */
-const settled = (page: Page) =>
-  expect(page.locator('[class*="-appear-active"], [class*="-enter-active"]')).toHaveCount(0);
+import { admin, apiToken, createOrderThroughApi, ensureAdmin, login, pressInDialog, settled, shot } from './support';
 
 test.beforeEach(async ({ page, request }) => {
   await ensureAdmin(request);
@@ -66,6 +62,7 @@ test('customers: add with the drawer’s checks, edit, delete', async ({ page })
   const confirm = page.getByRole('dialog').filter({ hasText: 'Almaty Motors E2E' });
   await expect(confirm).toBeVisible();
   await shot(page, '23-customer-delete-confirm');
+  await settled(page);
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('删除成功!')).toBeVisible();
   await expect(rowOf(page, 'Almaty Motors E2E')).toHaveCount(0);
@@ -114,14 +111,11 @@ test('customer types: add one, use it as a tab, refused while in use, then remov
   // A type still in use cannot go: the server's reason is shown in a dialog.
   await page.goto('/custom/type');
   await page.getByRole('button', { name: '删除客户类型 国内卖家' }).click();
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: '国内卖家' })
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await pressInDialog(page, '国内卖家');
   const refusal = page.getByRole('dialog').filter({ hasText: '无法删除该客户类型' });
   await expect(refusal).toBeVisible();
   await shot(page, '26-customer-type-in-use');
+  await settled(page);
   await refusal.getByRole('button', { name: '知道了' }).click();
   await expect(rowOf(page, '国内卖家')).toBeVisible();
 
@@ -129,19 +123,11 @@ test('customer types: add one, use it as a tab, refused while in use, then remov
   await page.goto('/custom/list');
   await page.getByRole('tab', { name: '国内卖家' }).click();
   await page.getByRole('button', { name: '删除客户 义乌二手车行' }).click();
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: '义乌二手车行' })
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await pressInDialog(page, '义乌二手车行');
   await expect(page.getByText('删除成功!')).toBeVisible();
   await page.goto('/custom/type');
   await page.getByRole('button', { name: '删除客户类型 国内卖家' }).click();
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: '国内卖家' })
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await pressInDialog(page, '国内卖家');
   await expect(page.getByText('删除成功!')).toBeVisible();
   await expect(rowOf(page, '国内卖家')).toHaveCount(0);
 });
@@ -158,15 +144,12 @@ test('a customer named on a contract cannot be deleted, and the clerk is told wh
   const row = rowOf(page, 'Tashkent Auto E2E');
   await expect(row).toContainText('乌兹别克斯坦');
   await page.getByRole('button', { name: '删除客户 Tashkent Auto E2E' }).click();
-  await page
-    .getByRole('dialog')
-    .filter({ hasText: 'Tashkent Auto E2E' })
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await pressInDialog(page, 'Tashkent Auto E2E');
   const refusal = page.getByRole('dialog').filter({ hasText: '无法删除该客户' });
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText('合同');
   await shot(page, '27-customer-in-use');
+  await settled(page);
   await refusal.getByRole('button', { name: '知道了' }).click();
   await expect(row).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { read, utils } from 'xlsx';
-import { admin, apiToken, ensureAdmin, login, shot } from './support';
+import { admin, apiToken, ensureAdmin, login, settled, shot } from './support';
 
 /**
  * The overseas contract screens as a clerk uses them (spec part 1, sections 2 to 9): the list, the form's
@@ -18,10 +18,6 @@ const buyer = `Dubai Motors ${serial}`;
 const agentName = `E2E代理人${serial}`;
 /** 17 characters, no I, O or Q. */
 const typedVin = (row: number) => `LSVE2E${serial}00${row}`;
-
-/** Waits until dialogs and drawers have finished opening: a click during the zoom can miss the button. */
-const settled = (page: Page) =>
-  expect(page.locator('[class*="-appear-active"], [class*="-enter-active"]')).toHaveCount(0);
 
 const rowOf = (page: Page, orderNo: string) =>
   page.locator('.paged-table tr.ant-table-row', { has: page.getByRole('cell', { name: orderNo, exact: true }) });

@@ -27,6 +27,21 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
 
+/** Waits until dialogs and drawers have finished opening: a click during the zoom can miss the button. */
+export const settled = (page: Page) =>
+  expect(page.locator('[class*="-appear-active"], [class*="-enter-active"]')).toHaveCount(0);
+
+/**
+ * Presses a button of the dialog that shows `text`, once it has finished opening. Confirmations open with
+ * a zoom; on a loaded machine a click during it lands beside the button and the dialog stays open.
+ */
+export async function pressInDialog(page: Page, text: string, button: string | RegExp = /确\s*定/): Promise<void> {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await expect(dialog).toBeVisible();
+  await settled(page);
+  await dialog.getByRole('button', { name: button }).click();
+}
+
 async function answer<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   const body = (await response.json()) as { code: number; message: string; data: T };
   if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${body.message}`);

@@ -1,9 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { admin, createOrderThroughApi, ensureAdmin, login, shot } from './support';
-
-/** Waits until dialogs and drawers have finished opening: a click during the zoom can miss the button. */
-const settled = (page: Page) =>
-  expect(page.locator('[class*="-appear-active"], [class*="-enter-active"]')).toHaveCount(0);
+import { expect, test } from '@playwright/test';
+import { admin, createOrderThroughApi, ensureAdmin, login, settled, shot } from './support';
 
 const transliteration: Record<string, number> = {
   A: 1,
