@@ -11,6 +11,8 @@ export const staffMessages = {
   cannotDisableSelf: '不能禁用自己的账号',
   created: '新建成功',
   updated: '编辑成功',
+  createFailed: '操作失败',
+  updateFailed: '编辑失败',
   deleted: '删除成功!',
   deleteConfirm: '此操作将永久删除该员工信息, 是否继续?',
 } as const;

@@ -3,7 +3,7 @@ import { Alert, App, Form, Input, Modal } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { sessionMessages } from '../../../../../contract/session';
 import { hashPassword } from '../../../api/password-hash';
-import { validationErrors } from '../../../api/http-client';
+import { markFieldErrors } from '../../../components/form-save';
 import { resetPassword } from '../api/reset-password';
 import { passwordRules } from '../auth-rules';
 import { endSession } from '../hooks/use-logout';
@@ -40,14 +40,7 @@ export function ResetPasswordDialog({ open, onClose }: { open: boolean; onClose:
         void endSession().then(() => navigate('/login?redirect=dashboard', { replace: true }));
       }, RELOGIN_DELAY_MS);
     } catch (resetError) {
-      const fields = validationErrors(resetError);
-      if (fields) {
-        form.setFields(
-          Object.entries(fields)
-            .filter(([name]) => name in values)
-            .map(([name, errors]) => ({ name: name as keyof ResetPasswordValues, errors })),
-        );
-      }
+      markFieldErrors(form, resetError);
       setError(resetError instanceof Error ? resetError.message : '操作失败');
       setSaving(false);
     }

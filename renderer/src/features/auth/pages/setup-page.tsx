@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { PHONE_PATTERN, sessionMessages } from '../../../../../contract/session';
 import { hashPassword } from '../../../api/password-hash';
-import { isHttpError, validationErrors } from '../../../api/http-client';
+import { isHttpError } from '../../../api/http-client';
+import { markFieldErrors } from '../../../components/form-save';
 import { setupCompleted } from '../../../stores/boot';
 import { createAdmin } from '../api/create-admin';
 import { passwordRules, usernameRules } from '../auth-rules';
@@ -44,10 +45,7 @@ export function SetupPage() {
         setupCompleted();
         return;
       }
-      const fields = validationErrors(setupError);
-      if (fields) {
-        form.setFields(Object.entries(fields).map(([name, errors]) => ({ name: name as keyof SetupValues, errors })));
-      }
+      markFieldErrors(form, setupError);
       setError(setupError instanceof Error ? setupError.message : '创建失败，请稍后再试');
     } finally {
       setLoading(false);

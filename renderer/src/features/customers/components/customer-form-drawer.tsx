@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Alert, App, Button, Drawer, Form, Input, Select, Space } from 'antd';
+import { useEffect } from 'react';
+import { App, Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { customerMessages, type Customer, type CustomerType } from '../../../../../contract/customer';
-import { isHttpError, validationErrors } from '../../../api/http-client';
+import { FormFailure } from '../../../components/form-failure';
+import { useFormSave } from '../../../components/form-save';
 import { createCustomer } from '../api/create-customer';
 import { updateCustomer } from '../api/update-customer';
 import { customerRules } from '../customer-rules';
@@ -14,15 +15,6 @@ export interface CustomerFormValues {
   contact_way?: string;
   address?: string;
 }
-
-const fieldNames: ReadonlyArray<keyof CustomerFormValues> = [
-  'name',
-  'type_id',
-  'country',
-  'contact_name',
-  'contact_way',
-  'address',
-];
 
 export interface CustomerFormDrawerProps {
   open: boolean;
@@ -48,8 +40,7 @@ export function CustomerFormDrawer({
 }: CustomerFormDrawerProps) {
   const [form] = Form.useForm<CustomerFormValues>();
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { saving, failure, forget, save } = useFormSave(form);
   const creating = !customer;
 
   useEffect(() => {
@@ -71,53 +62,32 @@ export function CustomerFormDrawer({
 
   // A failure belongs to one opening of the form: closing it forgets the message.
   const close = () => {
-    setFailure(undefined);
+    forget();
     onClose();
   };
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    setFailure(undefined);
-    const body = {
-      name: values.name.trim(),
-      type_id: values.type_id as number,
-      country: trimmed(values.country),
-      contact_name: trimmed(values.contact_name),
-      contact_way: trimmed(values.contact_way),
-      address: trimmed(values.address),
-    };
-    try {
-      if (customer) {
+    // A refusal keeps the drawer open with everything typed; the reason is shown above the fields.
+    const saved = await save(
+      (values) => {
+        const body = {
+          name: values.name.trim(),
+          type_id: values.type_id as number,
+          country: trimmed(values.country),
+          contact_name: trimmed(values.contact_name),
+          contact_way: trimmed(values.contact_way),
+          address: trimmed(values.address),
+        };
         // The stale-save guard: the server refuses the save if someone changed the customer since.
-        await updateCustomer(customer.id, { ...body, updated_at: customer.updated_at });
-        message.success(customerMessages.updated);
-      } else {
-        await createCustomer(body);
-        message.success(customerMessages.created);
-      }
-      onSaved();
-    } catch (saveError) {
-      // The drawer stays open with everything typed; the reason is shown above the fields.
-      setFailure(
-        isHttpError(saveError)
-          ? saveError.message
-          : creating
-            ? customerMessages.createFailed
-            : customerMessages.updateFailed,
-      );
-      const fields = validationErrors(saveError);
-      if (fields) {
-        form.setFields(
-          Object.entries(fields)
-            .filter(([name]) => fieldNames.includes(name as keyof CustomerFormValues))
-            .map(([name, errors]) => ({ name: name as keyof CustomerFormValues, errors })),
-        );
-      }
-    } finally {
-      setSaving(false);
-    }
+        return customer
+          ? updateCustomer(customer.id, { ...body, updated_at: customer.updated_at })
+          : createCustomer(body);
+      },
+      creating ? customerMessages.createFailed : customerMessages.updateFailed,
+    );
+    if (!saved) return;
+    message.success(creating ? customerMessages.created : customerMessages.updated);
+    onSaved();
   };
 
   return (
@@ -137,15 +107,7 @@ export function CustomerFormDrawer({
         </Space>
       }
     >
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          title={failure}
-          closable={{ onClose: () => setFailure(undefined) }}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <FormFailure text={failure} onClose={forget} />
       <Form<CustomerFormValues> form={form} name="customer" layout="vertical" onFinish={submit}>
         <Form.Item label="客户名称" name="name" rules={customerRules.name}>
           <Input autoComplete="off" placeholder="请输入客户名称" maxLength={100} />

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { useEffect } from 'react';
+import { App, Form, Input, Modal } from 'antd';
 import { customerMessages, type CustomerType } from '../../../../../contract/customer';
-import { isHttpError, validationErrors } from '../../../api/http-client';
+import { FormFailure } from '../../../components/form-failure';
+import { useFormSave } from '../../../components/form-save';
 import { createCustomerType } from '../api/create-customer-type';
 import { updateCustomerType } from '../api/update-customer-type';
 import { customerRules } from '../customer-rules';
@@ -21,8 +22,7 @@ export interface CustomerTypeDialogProps {
 export function CustomerTypeDialog({ open, type, onClose, onSaved }: CustomerTypeDialogProps) {
   const [form] = Form.useForm<CustomerTypeFormValues>();
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { saving, failure, forget, save } = useFormSave(form);
   const creating = !type;
 
   useEffect(() => {
@@ -33,32 +33,22 @@ export function CustomerTypeDialog({ open, type, onClose, onSaved }: CustomerTyp
 
   // A failure belongs to one opening of the form: closing it forgets the message.
   const close = () => {
-    setFailure(undefined);
+    forget();
     onClose();
   };
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    setFailure(undefined);
-    try {
-      if (type) {
-        await updateCustomerType(type.id, { name: values.name.trim() });
-        message.success(customerMessages.typeUpdated);
-      } else {
-        await createCustomerType({ name: values.name.trim() });
-        message.success(customerMessages.typeCreated);
-      }
-      onSaved();
-    } catch (saveError) {
-      // The dialog stays open with the name typed; the reason (a duplicate, a stale save) is shown in it.
-      setFailure(isHttpError(saveError) ? saveError.message : customerMessages.saveFailed);
-      const nameErrors = validationErrors(saveError)?.name;
-      if (nameErrors) form.setFields([{ name: 'name', errors: nameErrors }]);
-    } finally {
-      setSaving(false);
-    }
+    // A refusal (a duplicate, a stale save) keeps the dialog open with the name typed and says why in it.
+    const saved = await save(
+      (values) =>
+        type
+          ? updateCustomerType(type.id, { name: values.name.trim() })
+          : createCustomerType({ name: values.name.trim() }),
+      customerMessages.saveFailed,
+    );
+    if (!saved) return;
+    message.success(type ? customerMessages.typeUpdated : customerMessages.typeCreated);
+    onSaved();
   };
 
   return (
@@ -73,7 +63,7 @@ export function CustomerTypeDialog({ open, type, onClose, onSaved }: CustomerTyp
       destroyOnHidden
       mask={{ closable: false }}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <FormFailure text={failure} onClose={forget} />
       <Form<CustomerTypeFormValues> form={form} name="customer-type" layout="vertical" onFinish={submit}>
         <Form.Item label="类型名称" name="name" rules={customerRules.typeName}>
           <Input autoComplete="off" placeholder="请输入类型名称" maxLength={50} />

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
+import { useEffect } from 'react';
+import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { CURRENCIES, receiptMessages, type Currency } from '../../../../../contract/order';
-import { isHttpError, validationErrors } from '../../../api/http-client';
+import { FormFailure } from '../../../components/form-failure';
+import { useFormSave } from '../../../components/form-save';
 import { UploadSlot } from '../../../components/upload-slot';
 import { createReceipt } from '../api/create-receipt';
 import { formatMoney } from '../overseas-format';
@@ -26,8 +27,6 @@ interface ReceiptCollectValues {
   proof: string[];
 }
 
-const fieldNames = ['amount', 'currency', 'receipt_no', 'receipted_at', 'is_deposit', 'proof'] as const;
-
 export interface ReceiptCollectDialogProps {
   /** The contract; the dialog is open while one is given. */
   order: ReceiptTarget | undefined;
@@ -39,8 +38,7 @@ export interface ReceiptCollectDialogProps {
 export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollectDialogProps) {
   const [form] = Form.useForm<ReceiptCollectValues>();
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { saving, failure, forget, save } = useFormSave(form);
   const open = order !== undefined;
 
   useEffect(() => {
@@ -51,42 +49,27 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
   }, [order, form]);
 
   const close = () => {
-    setFailure(undefined);
+    forget();
     onClose();
   };
 
   const submit = async () => {
     if (!order) return;
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    setFailure(undefined);
-    try {
-      await createReceipt(order.id, {
-        amount: values.amount as number,
-        currency: values.currency,
-        receipt_no: values.receipt_no.trim(),
-        receipted_at: (values.receipted_at as Dayjs).format('YYYY-MM-DD'),
-        is_deposit: values.is_deposit ? 1 : 0,
-        proof: values.proof[0] ?? '',
-      });
-      void message.success(receiptMessages.created);
-      setFailure(undefined);
-      onSaved();
-    } catch (saveError) {
-      // Everything typed stays; the server's reason shows above the fields and on the field it concerns.
-      setFailure(isHttpError(saveError) ? saveError.message : '操作失败');
-      const fields = validationErrors(saveError);
-      if (fields) {
-        form.setFields(
-          Object.entries(fields)
-            .filter(([name]) => (fieldNames as readonly string[]).includes(name))
-            .map(([name, errors]) => ({ name: name as keyof ReceiptCollectValues, errors })),
-        );
-      }
-    } finally {
-      setSaving(false);
-    }
+    const saved = await save(
+      (values) =>
+        createReceipt(order.id, {
+          amount: values.amount as number,
+          currency: values.currency,
+          receipt_no: values.receipt_no.trim(),
+          receipted_at: (values.receipted_at as Dayjs).format('YYYY-MM-DD'),
+          is_deposit: values.is_deposit ? 1 : 0,
+          proof: values.proof[0] ?? '',
+        }),
+      '操作失败',
+    );
+    if (!saved) return;
+    void message.success(receiptMessages.created);
+    onSaved();
   };
 
   return (
@@ -108,7 +91,7 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
           {formatMoney(order.receipt_total)}
         </Typography.Paragraph>
       )}
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <FormFailure text={failure} onClose={forget} />
       <Form<ReceiptCollectValues> form={form} name="receipt-collect" layout="vertical">
         <Form.Item label="金额" required style={{ marginBottom: 0 }}>
           <div style={{ display: 'flex', gap: 8 }}>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Alert, App, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import { useEffect } from 'react';
+import { App, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { receiptMessages, type Receipt } from '../../../../../contract/order';
-import { isHttpError, validationErrors } from '../../../api/http-client';
+import { FormFailure } from '../../../components/form-failure';
+import { useFormSave } from '../../../components/form-save';
 import { UploadSlot } from '../../../components/upload-slot';
 import { updateReceipt } from '../api/update-receipt';
 import { receiptRules } from '../overseas-rules';
@@ -16,8 +17,6 @@ interface ReceiptUpdateValues {
   receipt: string[];
 }
 
-const fieldNames = ['receipt_no', 'receipted_at', 'settlement', 'actual_total', 'registered_address', 'receipt'];
-
 export interface ReceiptUpdateDialogProps {
   /** The receipt being edited; the dialog is open while one is given. */
   receipt: Receipt | undefined;
@@ -29,8 +28,7 @@ export interface ReceiptUpdateDialogProps {
 export function ReceiptUpdateDialog({ receipt, onClose, onSaved }: ReceiptUpdateDialogProps) {
   const [form] = Form.useForm<ReceiptUpdateValues>();
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { saving, failure, forget, save } = useFormSave(form);
 
   useEffect(() => {
     if (!receipt) return;
@@ -46,42 +44,29 @@ export function ReceiptUpdateDialog({ receipt, onClose, onSaved }: ReceiptUpdate
   }, [receipt, form]);
 
   const close = () => {
-    setFailure(undefined);
+    forget();
     onClose();
   };
 
   const submit = async () => {
     if (!receipt) return;
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    setFailure(undefined);
-    try {
-      await updateReceipt(receipt.id, {
-        receipt_no: values.receipt_no.trim(),
-        receipted_at: (values.receipted_at as Dayjs).format('YYYY-MM-DD'),
-        settlement: values.settlement as number,
-        actual_total: values.actual_total ?? '',
-        registered_address: (values.registered_address ?? '').trim(),
-        receipt: values.receipt[0] ?? '',
-        // The stale-save guard: a receipt changed by someone else since it was read is refused (409).
-        ...(receipt.updated_at ? { updated_at: receipt.updated_at } : {}),
-      });
-      void message.success(receiptMessages.updated);
-      onSaved();
-    } catch (saveError) {
-      setFailure(isHttpError(saveError) ? saveError.message : '编辑失败');
-      const fields = validationErrors(saveError);
-      if (fields) {
-        form.setFields(
-          Object.entries(fields)
-            .filter(([name]) => fieldNames.includes(name))
-            .map(([name, errors]) => ({ name: name as keyof ReceiptUpdateValues, errors })),
-        );
-      }
-    } finally {
-      setSaving(false);
-    }
+    const saved = await save(
+      (values) =>
+        updateReceipt(receipt.id, {
+          receipt_no: values.receipt_no.trim(),
+          receipted_at: (values.receipted_at as Dayjs).format('YYYY-MM-DD'),
+          settlement: values.settlement as number,
+          actual_total: values.actual_total ?? '',
+          registered_address: (values.registered_address ?? '').trim(),
+          receipt: values.receipt[0] ?? '',
+          // The stale-save guard: a receipt changed by someone else since it was read is refused (409).
+          ...(receipt.updated_at ? { updated_at: receipt.updated_at } : {}),
+        }),
+      '编辑失败',
+    );
+    if (!saved) return;
+    void message.success(receiptMessages.updated);
+    onSaved();
   };
 
   return (
@@ -97,7 +82,7 @@ export function ReceiptUpdateDialog({ receipt, onClose, onSaved }: ReceiptUpdate
       mask={{ closable: false }}
       width={520}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <FormFailure text={failure} onClose={forget} />
       <Form<ReceiptUpdateValues> form={form} name="receipt-update" layout="vertical">
         <Form.Item label="收款单号" name="receipt_no" rules={receiptRules.receiptNo}>
           <Input autoComplete="off" maxLength={50} placeholder="请填写收款单号" />

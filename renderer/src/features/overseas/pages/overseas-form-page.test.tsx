@@ -367,7 +367,14 @@ describe('overseas contract form: saving', () => {
       'POST /api/order',
       envelope(
         422,
-        { errors: { order_no: ['海外合同号不能超过50个字'], contact_way: ['内容过长'] } },
+        {
+          errors: {
+            order_no: ['海外合同号不能超过50个字'],
+            contact_way: ['内容过长'],
+            // An id the form does not show lands on the field the clerk chose it with.
+            customer_id: ['客户不存在'],
+          },
+        },
         '海外合同号不能超过50个字',
       ),
     );
@@ -380,6 +387,7 @@ describe('overseas contract form: saving', () => {
     await save();
     await waitFor(() => expect(errorOf('合同号')).toBe('海外合同号不能超过50个字'));
     expect(errorOf('联系方式')).toBe('内容过长');
+    expect(errorOf('客户名称')).toBe('客户不存在');
   });
 
   it('fills the form from the saved contract, locks the chosen customer, sends updated_at, closes 1 s later', async () => {

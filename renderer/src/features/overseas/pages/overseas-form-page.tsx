@@ -31,8 +31,9 @@ import {
   type Order,
   type OrderBodyInput,
 } from '../../../../../contract/order';
-import { isHttpError, validationErrors } from '../../../api/http-client';
+import { isHttpError } from '../../../api/http-client';
 import { CarLinesEditor } from '../../../components/car-lines-editor';
+import { markFieldErrors } from '../../../components/form-save';
 import { UploadSlot } from '../../../components/upload-slot';
 import { createOrder } from '../api/create-order';
 import { updateOrder } from '../api/update-order';
@@ -145,29 +146,8 @@ export function orderBodyFrom(values: OrderFormValues): OrderBodyInput {
   };
 }
 
-/** A 422's field key (`cars.0.vin`) as the form names it; ids the form does not show land on their names. */
-function formFieldName(key: string): (string | number)[] {
-  if (key === 'customer_id') return ['name'];
-  if (key === 'agent_id') return ['agent_name'];
-  return key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-}
-
-const ORDER_FIELDS = new Set([
-  'order_no',
-  'amount',
-  'total',
-  'currency',
-  'agent_name',
-  'contracts',
-  'name',
-  'address',
-  'contact_way',
-  'country',
-  'type_id',
-  'agreement_no',
-  'agreement',
-  'cars',
-]);
+/** The ids of a 422 that the form shows by name: the customer and agent are picked or typed by name. */
+const SHOWN_AS = { customer_id: 'name', agent_id: 'agent_name' };
 
 const sectionStyle = { marginBottom: 16 } as const;
 
@@ -287,13 +267,8 @@ function OverseasForm() {
     const text = isHttpError(error) ? error.message : editing ? orderMessages.updateFailed : orderMessages.saveFailed;
     setFailure({ text, stale: isHttpError(error) && error.status === 409 && text === commonMessages.staleRecord });
     void message.error(text, 5);
-    const fields = validationErrors(error);
-    if (fields) {
-      const known = Object.entries(fields).filter(([key]) => ORDER_FIELDS.has(formFieldName(key)[0] as string));
-      form.setFields(known.map(([key, errors]) => ({ name: formFieldName(key) as never, errors })));
-      const first = known[0];
-      if (first) form.scrollToField(formFieldName(first[0]) as never, { block: 'center' });
-    }
+    const [first] = markFieldErrors(form, error, SHOWN_AS);
+    if (first) form.scrollToField(first as never, { block: 'center' });
   };
 
   const save = async () => {

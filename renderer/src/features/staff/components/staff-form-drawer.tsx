@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { App, Button, Drawer, Form, Input, Space } from 'antd';
 import { staffMessages, type Staff } from '../../../../../contract/staff';
 import { hashPassword } from '../../../api/password-hash';
-import { validationErrors } from '../../../api/http-client';
+import { FormFailure } from '../../../components/form-failure';
+import { useFormSave } from '../../../components/form-save';
 import { createStaff } from '../api/create-staff';
 import { updateStaff } from '../api/update-staff';
 import { staffRules } from '../staff-rules';
@@ -25,7 +26,7 @@ export interface StaffFormDrawerProps {
 export function StaffFormDrawer({ open, staff, onClose, onSaved }: StaffFormDrawerProps) {
   const [form] = Form.useForm<StaffFormValues>();
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
+  const { saving, failure, forget, save } = useFormSave(form);
   const creating = !staff;
 
   useEffect(() => {
@@ -36,60 +37,54 @@ export function StaffFormDrawer({ open, staff, onClose, onSaved }: StaffFormDraw
   }, [open, staff, form]);
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    const common = {
-      username: values.username.trim(),
-      nickname: values.nickname.trim(),
-      phone_number: values.phone_number.trim(),
-    };
-    try {
-      if (staff) {
-        await updateStaff(staff.id, {
-          ...common,
-          password: values.password ? hashPassword(values.password) : undefined,
-          // The stale-save guard: the server refuses the save if someone changed the record since.
-          updated_at: staff.updated_at,
-        });
-        message.success(staffMessages.updated);
-      } else {
-        await createStaff({ ...common, password: hashPassword(values.password ?? '') });
-        message.success(staffMessages.created);
-      }
-      onSaved();
-    } catch (saveError) {
-      // The client has shown the server's message; a 422 also marks the fields it names.
-      const fields = validationErrors(saveError);
-      if (fields) {
-        form.setFields(
-          Object.entries(fields)
-            .filter(([name]) => ['username', 'nickname', 'password', 'phone_number'].includes(name))
-            .map(([name, errors]) => ({ name: name as keyof StaffFormValues, errors })),
-        );
-      }
-    } finally {
-      setSaving(false);
-    }
+    // A refusal keeps the drawer open with everything typed; the reason is shown above the fields.
+    const saved = await save(
+      (values) => {
+        const common = {
+          username: values.username.trim(),
+          nickname: values.nickname.trim(),
+          phone_number: values.phone_number.trim(),
+        };
+        return staff
+          ? updateStaff(staff.id, {
+              ...common,
+              password: values.password ? hashPassword(values.password) : undefined,
+              // The stale-save guard: the server refuses the save if someone changed the record since.
+              updated_at: staff.updated_at,
+            })
+          : createStaff({ ...common, password: hashPassword(values.password ?? '') });
+      },
+      creating ? staffMessages.createFailed : staffMessages.updateFailed,
+    );
+    if (!saved) return;
+    message.success(creating ? staffMessages.created : staffMessages.updated);
+    onSaved();
+  };
+
+  // A failure belongs to one opening of the form: closing it forgets the message.
+  const close = () => {
+    forget();
+    onClose();
   };
 
   return (
     <Drawer
       title={creating ? '新增员工' : '编辑员工'}
       open={open}
-      onClose={onClose}
+      onClose={close}
       size="min(420px, 100vw)"
       destroyOnHidden
       mask={{ closable: false }}
       footer={
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={close}>取消</Button>
           <Button type="primary" loading={saving} onClick={submit}>
             确定
           </Button>
         </Space>
       }
     >
+      <FormFailure text={failure} onClose={forget} />
       <Form<StaffFormValues> form={form} name="staff" layout="vertical" onFinish={submit}>
         <Form.Item label="账号" name="username" rules={staffRules.username} extra="3-20位字母、数字或下划线">
           <Input autoComplete="off" placeholder="请输入账号" />

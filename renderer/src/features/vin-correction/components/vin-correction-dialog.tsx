@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { useEffect } from 'react';
+import { App, Form, Input, Modal } from 'antd';
 import { vinCorrectionMessages } from '../../../../../contract/vin-correction';
-import { isHttpError, validationErrors } from '../../../api/http-client';
+import { FormFailure } from '../../../components/form-failure';
+import { useFormSave } from '../../../components/form-save';
 import { normaliseVinInput, VIN_FONT, VinSearchBox } from '../../../components/vin-search-box';
 import { correctVin } from '../api/correct-vin';
 import { vinCorrectionRules } from '../vin-correction-rules';
@@ -20,8 +21,7 @@ export interface VinCorrectionDialogProps {
 export function VinCorrectionDialog({ open, onClose, onSaved }: VinCorrectionDialogProps) {
   const [form] = Form.useForm<VinCorrectionFormValues>();
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { saving, failure, forget, save } = useFormSave(form);
 
   useEffect(() => {
     if (!open) return;
@@ -30,33 +30,19 @@ export function VinCorrectionDialog({ open, onClose, onSaved }: VinCorrectionDia
 
   // A failure belongs to one opening of the form: closing it forgets the message.
   const close = () => {
-    setFailure(undefined);
+    forget();
     onClose();
   };
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    setSaving(true);
-    setFailure(undefined);
-    try {
-      await correctVin({ vinOld: normaliseVinInput(values.vinOld), vinNew: normaliseVinInput(values.vinNew) });
-      message.success(vinCorrectionMessages.done);
-      onSaved();
-    } catch (saveError) {
-      // The spec: a refused correction shows the server's message; what was typed stays.
-      setFailure(isHttpError(saveError) ? saveError.message : vinCorrectionMessages.failed);
-      const fields = validationErrors(saveError);
-      if (fields) {
-        form.setFields(
-          Object.entries(fields)
-            .filter(([name]) => name === 'vinOld' || name === 'vinNew')
-            .map(([name, errors]) => ({ name: name as keyof VinCorrectionFormValues, errors })),
-        );
-      }
-    } finally {
-      setSaving(false);
-    }
+    // The spec: a refused correction shows the server's message; what was typed stays.
+    const saved = await save(
+      (values) => correctVin({ vinOld: normaliseVinInput(values.vinOld), vinNew: normaliseVinInput(values.vinNew) }),
+      vinCorrectionMessages.failed,
+    );
+    if (!saved) return;
+    message.success(vinCorrectionMessages.done);
+    onSaved();
   };
 
   return (
@@ -71,7 +57,7 @@ export function VinCorrectionDialog({ open, onClose, onSaved }: VinCorrectionDia
       destroyOnHidden
       mask={{ closable: false }}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <FormFailure text={failure} onClose={forget} />
       <Form<VinCorrectionFormValues> form={form} name="vin-correction" layout="vertical" onFinish={submit}>
         <Form.Item
           label="原车架号"
