@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProviders } from '../app/providers';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../app/testing/scripted-api-server';
+import { envelope } from '../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../app/testing/scripted-api-for-each-test';
 import { desktop } from '../platform/desktop';
 import { useSession } from '../stores/session';
 import { updateSettings, useSettingsStore } from '../stores/settings';
@@ -24,24 +25,16 @@ import {
   validationErrors,
 } from './http-client';
 
-let server: ScriptedApiServer;
+const server = scriptedApiForEachTest({ loggedIn: false });
 const reload = vi.fn();
 let restoreFeedback: () => void;
 
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
-
 beforeEach(async () => {
-  setApiBase(server.base);
-  server.requests.length = 0;
   reload.mockReset();
   resetSessionDialog();
   restoreFeedback = setHttpFeedback({ reload });
   window.sessionStorage.clear();
   window.localStorage.clear();
-  useSession.setState({ token: null, user: null, roles: [] });
   useTagsStore.getState().reset();
   // The client speaks through the app's own providers, as in the running app.
   render(

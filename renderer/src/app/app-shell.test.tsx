@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -6,16 +6,16 @@ import { resetSessionDialog, setApiBase } from '../api/http-client';
 import { createQueryClient } from '../api/query-client';
 import { desktop } from '../platform/desktop';
 import { useBootStore } from '../stores/boot';
-import { useSession } from '../stores/session';
 import { useTagsStore } from '../stores/tags';
 import { AppProviders } from './providers';
 import { createAppRoutes } from './router';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from './testing/scripted-api-server';
+import { scriptedApiForEachTest } from './testing/scripted-api-for-each-test';
+import { envelope } from './testing/scripted-api-server';
 
 // The screens are lazy chunks that vitest transforms on first use: give them time.
 configure({ asyncUtilTimeout: 8000 });
 
-let server: ScriptedApiServer;
+const server = scriptedApiForEachTest({ loggedIn: false });
 
 const counts = {
   orderNum: 12,
@@ -31,17 +31,10 @@ const counts = {
   carComplete: 11,
 };
 
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
-
 beforeEach(() => {
-  setApiBase(server.base);
   resetSessionDialog();
   window.sessionStorage.clear();
   window.localStorage.clear();
-  useSession.setState({ token: null, user: null, roles: [] });
   useTagsStore.getState().reset();
   useBootStore.setState({ phase: 'starting', needsSetup: false, error: '' });
   server.on('GET /api/setup', envelope(200, { needs_setup: false }));

@@ -1,12 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Button, ConfigProvider, Form } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { setApiBase, setHttpFeedback } from '../api/http-client';
+import { setHttpFeedback } from '../api/http-client';
 import { readFixture } from '../api/storage-test-server';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../app/testing/scripted-api-server';
-import { useSession } from '../stores/session';
+import { envelope } from '../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../app/testing/scripted-api-for-each-test';
 import { carImportMessages } from './car-lines-import';
 import {
   CarLinesEditor,
@@ -20,23 +20,18 @@ import {
 configure({ asyncUtilTimeout: 5000 });
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-let server: ScriptedApiServer;
+const server = scriptedApiForEachTest();
 let restoreFeedback: () => void;
 const toasts: string[] = [];
 const fixtures: Record<string, Uint8Array<ArrayBuffer>> = {};
 
 beforeAll(async () => {
-  server = await startScriptedApiServer();
   for (const name of ['cars-import.xlsx', 'cars-import-with-errors.xlsx', 'cars-import-too-big.xlsx']) {
     fixtures[name] = await readFixture(`excel/${name}`);
   }
 });
-afterAll(() => server.close());
 beforeEach(() => {
-  setApiBase(server.base);
-  server.requests.length = 0;
   toasts.length = 0;
-  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
   // Nothing is known until a test says so; the lookup answers an empty `found`.
   server.on('GET /api/car/exists', envelope(404, null, '记录不存在'));
   server.on('POST /api/car/lookup', envelope(200, { found: {} }));

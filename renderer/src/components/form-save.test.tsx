@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
-import { apiPost, setApiBase } from '../api/http-client';
+import { apiPost } from '../api/http-client';
 import { renderInApp } from '../app/testing/render-app';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../app/testing/scripted-api-server';
-import { useSession } from '../stores/session';
+import { envelope } from '../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../app/testing/scripted-api-for-each-test';
 import { FormFailure } from './form-failure';
 import { useFormSave } from './form-save';
 
 configure({ asyncUtilTimeout: 4000 });
 
-let server: ScriptedApiServer;
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  setApiBase(server.base);
-  server.requests.length = 0;
-  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
-});
+const server = scriptedApiForEachTest();
 
 interface ProbeValues {
   name: string;

@@ -1,33 +1,24 @@
 import { useState } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
 import type { CarSearchStage } from '../../../contract/car';
-import { setApiBase } from '../api/http-client';
 import { renderInApp } from '../app/testing/render-app';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../app/testing/scripted-api-server';
-import { useSession } from '../stores/session';
+import { envelope } from '../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../app/testing/scripted-api-for-each-test';
 import { VIN_SUGGESTION_DELAY_MS, vinSearchMessages, VinSearchBox } from './vin-search-box';
 
 configure({ asyncUtilTimeout: 5000 });
 
-let server: ScriptedApiServer;
+const server = scriptedApiForEachTest();
 const vehicles = [
   { id: 1, vin: 'LSVAB4187E2123456' },
   { id: 2, vin: 'LSVCD4187E2654321' },
   { id: 3, vin: 'WDB1234567A123456' },
 ];
 
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
-
 beforeEach(() => {
-  setApiBase(server.base);
-  server.requests.length = 0;
-  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
   // Substring match, ignoring case, as API.md says the server does.
   server.on('GET /api/car/search', (request) => {
     const text = (request.query.get('vin') ?? '').toUpperCase();

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { md5 } from 'js-md5';
-import { setApiBase } from '../../../api/http-client';
 import { renderInApp } from '../../../app/testing/render-app';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
+import { envelope } from '../../../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
 import { desktop } from '../../../platform/desktop';
 import { useSession } from '../../../stores/session';
 import { useTagsStore } from '../../../stores/tags';
@@ -12,18 +12,10 @@ import { ResetPasswordDialog } from './reset-password-dialog';
 
 configure({ asyncUtilTimeout: 4000 });
 
-let server: ScriptedApiServer;
-
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
+const server = scriptedApiForEachTest();
 
 beforeEach(async () => {
-  setApiBase(server.base);
-  server.requests.length = 0;
   await desktop.token.set('live-token');
-  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
   useTagsStore
     .getState()
     .visit({ path: '/setting/staff', fullPath: '/setting/staff', title: '员工管理', affix: false });

@@ -1,29 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { md5 } from 'js-md5';
-import { setApiBase } from '../../../api/http-client';
 import { afterLoginPath } from '../../../app/route-tree';
 import { renderInApp } from '../../../app/testing/render-app';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
+import { envelope } from '../../../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
 import { desktop } from '../../../platform/desktop';
 import { useSession } from '../../../stores/session';
 import { LoginPage } from './login-page';
 
 configure({ asyncUtilTimeout: 4000 });
 
-let server: ScriptedApiServer;
-
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
+const server = scriptedApiForEachTest({ loggedIn: false });
 
 beforeEach(() => {
-  setApiBase(server.base);
-  server.requests.length = 0;
   window.sessionStorage.clear();
-  useSession.setState({ token: null, user: null, roles: [] });
   server.on('GET /api/user/info', envelope(200, { id: 3, username: 'clerk_1', name: '李四', roles: ['admin'] }));
 });
 afterEach(() => vi.restoreAllMocks());

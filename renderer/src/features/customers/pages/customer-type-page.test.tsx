@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerType } from '../../../../../contract/customer';
-import { setApiBase } from '../../../api/http-client';
 import { renderInApp } from '../../../app/testing/render-app';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
-import { useSession } from '../../../stores/session';
+import { envelope } from '../../../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
 import { CustomerTypePage } from './customer-type-page';
 
 configure({ asyncUtilTimeout: 4000 });
 
-let server: ScriptedApiServer;
+const server = scriptedApiForEachTest();
 let types: CustomerType[];
 
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
-
 beforeEach(() => {
-  setApiBase(server.base);
-  server.requests.length = 0;
-  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
   types = [
     { id: 1, name: '销外客户', status: 1 },
     { id: 2, name: '代理人', status: 1 },

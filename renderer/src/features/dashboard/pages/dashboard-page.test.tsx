@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardCounts } from '../../../../../contract/dashboard';
-import { setApiBase } from '../../../api/http-client';
 import { renderInApp } from '../../../app/testing/render-app';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
+import { envelope } from '../../../app/testing/scripted-api-server';
 import { useSession } from '../../../stores/session';
 import { DashboardPage } from './dashboard-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
-let server: ScriptedApiServer;
+const server = scriptedApiForEachTest();
 
 /** Every count different, so that a count shown under the wrong label cannot pass. */
 const counts: DashboardCounts = {
@@ -42,14 +42,8 @@ const expected: Array<{ key: keyof DashboardCounts; label: string; path: string 
   { key: 'carComplete', label: '归档完成', path: '/filed/list' },
 ];
 
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
-
 beforeEach(() => {
-  setApiBase(server.base);
-  server.requests.length = 0;
+  // A user of another name than the usual administrator: the greeting must use the session's.
   useSession.setState({
     token: 'live-token',
     user: { id: 17, nickname: '王小明', username: 'wangxm' },

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Receipt } from '../../../../../contract/order';
-import { setApiBase } from '../../../api/http-client';
 import { renderInApp } from '../../../app/testing/render-app';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
-import { useSession } from '../../../stores/session';
+import { envelope } from '../../../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
 import { ReceiptCollectDialog, type ReceiptTarget } from './receipt-collect-dialog';
 import { ReceiptUpdateDialog } from './receipt-update-dialog';
 
 configure({ asyncUtilTimeout: 5000 });
 
-let server: ScriptedApiServer;
-
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
+const server = scriptedApiForEachTest();
 
 beforeEach(() => {
-  setApiBase(server.base);
-  server.requests.length = 0;
-  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
   server.on(
     'POST /api/upload',
     envelope(200, { url: '/storage/image/2026/11/proof-1.pdf', name: '水单.pdf', size: 8 }),

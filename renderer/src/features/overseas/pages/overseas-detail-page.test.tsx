@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '../../../../../contract/order';
-import { setApiBase } from '../../../api/http-client';
 import { renderInApp } from '../../../app/testing/render-app';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
-import { useSession } from '../../../stores/session';
+import { envelope } from '../../../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
 import { OverseasDetailPage } from './overseas-detail-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
-let server: ScriptedApiServer;
+const server = scriptedApiForEachTest();
 let order: Order;
 
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
-
 beforeEach(() => {
-  setApiBase(server.base);
-  server.requests.length = 0;
-  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
   order = {
     id: 5,
     order_no: 'HW-2026-005',

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerOption, CustomerType } from '../../../../../contract/customer';
 import type { Order } from '../../../../../contract/order';
-import { setApiBase } from '../../../api/http-client';
 import { renderInApp } from '../../../app/testing/render-app';
-import {
-  envelope,
-  startScriptedApiServer,
-  type ScriptedApiServer,
-  type SeenRequest,
-} from '../../../app/testing/scripted-api-server';
-import { useSession } from '../../../stores/session';
+import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
+import { envelope, type SeenRequest } from '../../../app/testing/scripted-api-server';
 import { useTagsStore } from '../../../stores/tags';
 import { OverseasFormPage } from './overseas-form-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
-let server: ScriptedApiServer;
+const server = scriptedApiForEachTest();
 
 const types: CustomerType[] = [
   { id: 1, name: '销外客户', status: 1 },
@@ -77,15 +71,7 @@ const savedOrder: Order = {
   freight: [],
 };
 
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
-
 beforeEach(() => {
-  setApiBase(server.base);
-  server.requests.length = 0;
-  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
   useTagsStore.getState().reset();
   server.on('GET /api/customer/all', envelope(200, customers));
   server.on('GET /api/customerType', envelope(200, types));

@@ -1,19 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderListItem } from '../../../../../contract/order';
-import { setApiBase } from '../../../api/http-client';
 import { renderInApp } from '../../../app/testing/render-app';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
+import { envelope } from '../../../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
 import { captureDownloads, type CapturedDownloads } from '../../../components/download-capture';
 import { installObjectUrlStandIn, type ObjectUrlRegistry } from '../../../components/object-url-stand-in';
 import { loadSettings, useSettingsStore } from '../../../stores/settings';
-import { useSession } from '../../../stores/session';
 import { OverseasListPage } from './overseas-list-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
-let server: ScriptedApiServer;
+const server = scriptedApiForEachTest();
 let urls: ObjectUrlRegistry;
 let downloads: CapturedDownloads;
 
@@ -43,19 +42,11 @@ const order = (id: number, orderNo: string, overrides: Partial<OrderListItem> = 
 
 let rows: OrderListItem[];
 
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
-
 beforeEach(async () => {
-  setApiBase(server.base);
-  server.requests.length = 0;
   localStorage.clear();
   await loadSettings();
   urls = installObjectUrlStandIn();
   downloads = captureDownloads();
-  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
   rows = [order(7, 'HW-2026-007'), order(8, 'HW-2026-008', { cars: [], receipt_total: 0, currency: 'CNY' })];
   server.on('GET /api/order', (request) => {
     const number = request.query.get('order_no') ?? '';

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import type { Staff } from '../../../../../contract/staff';
-import { setApiBase } from '../../../api/http-client';
 import { renderInApp } from '../../../app/testing/render-app';
-import { envelope, startScriptedApiServer, type ScriptedApiServer } from '../../../app/testing/scripted-api-server';
-import { useSession } from '../../../stores/session';
+import { envelope } from '../../../app/testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
 import { StaffListPage } from './staff-list-page';
 
 configure({ asyncUtilTimeout: 4000 });
 
-let server: ScriptedApiServer;
+const server = scriptedApiForEachTest();
 let rows: Staff[];
 
 const row = (id: number, username: string, nickname: string, status: 0 | 1): Staff => ({
@@ -24,15 +23,7 @@ const row = (id: number, username: string, nickname: string, status: 0 | 1): Sta
   status,
 });
 
-beforeAll(async () => {
-  server = await startScriptedApiServer();
-});
-afterAll(() => server.close());
-
 beforeEach(() => {
-  setApiBase(server.base);
-  server.requests.length = 0;
-  useSession.setState({ token: 'live-token', user: { id: 1, nickname: '王', username: 'admin' }, roles: ['admin'] });
   rows = [row(1, 'admin', '王管理', 1), row(2, 'clerk_2', '张三', 1), row(3, 'clerk_3', '李四', 0)];
   server.on('GET /api/user', () =>
     envelope(200, { data: rows, meta: { total: rows.length, page: 1, limit: 15 }, total: rows.length }),
