@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { App, Button, Drawer, Form, Input, Select, Space } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { customerMessages, type Customer, type CustomerType } from '../../../../../contract/customer';
+import { FormDrawer } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
 import { createCustomer } from '../api/create-customer';
@@ -91,21 +92,13 @@ export function CustomerFormDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={creating ? '新增客户' : '编辑客户'}
       open={open}
-      onClose={close}
-      size="min(460px, 100vw)"
-      destroyOnHidden
-      mask={{ closable: false }}
-      footer={
-        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Button onClick={close}>取消</Button>
-          <Button type="primary" loading={saving} onClick={submit}>
-            确定
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onSave={submit}
+      onCancel={close}
+      width={460}
     >
       <FormFailure text={failure} onClose={forget} />
       <Form<CustomerFormValues> form={form} name="customer" layout="vertical" onFinish={submit}>
@@ -134,6 +127,6 @@ export function CustomerFormDrawer({
         {/* Enter in a field submits, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { customerMessages, type CustomerType } from '../../../../../contract/customer';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
 import { createCustomerType } from '../api/create-customer-type';
@@ -52,16 +53,12 @@ export function CustomerTypeDialog({ open, type, onClose, onSaved }: CustomerTyp
   };
 
   return (
-    <Modal
+    <FormDialog
       title={creating ? '新增客户类型' : '修改客户类型'}
       open={open}
+      saving={saving}
+      onSave={submit}
       onCancel={close}
-      onOk={submit}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      destroyOnHidden
-      mask={{ closable: false }}
     >
       <FormFailure text={failure} onClose={forget} />
       <Form<CustomerTypeFormValues> form={form} name="customer-type" layout="vertical" onFinish={submit}>
@@ -70,6 +67,6 @@ export function CustomerTypeDialog({ open, type, onClose, onSaved }: CustomerTyp
         </Form.Item>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
+import { App, DatePicker, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { CURRENCIES, receiptMessages, type Currency } from '../../../../../contract/order';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
 import { UploadSlot } from '../../../components/upload-slot';
@@ -73,18 +74,7 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
   };
 
   return (
-    <Modal
-      title="收款"
-      open={open}
-      onCancel={close}
-      onOk={submit}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      destroyOnHidden
-      mask={{ closable: false }}
-      width={520}
-    >
+    <FormDialog title="收款" open={open} saving={saving} onSave={submit} onCancel={close} width={520}>
       {order && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
           合同号 {order.order_no}，合同总额 {order.currency} {formatMoney(order.total)}，已收{' '}
@@ -126,6 +116,6 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
           <UploadSlot dir="image" maxCount={1} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

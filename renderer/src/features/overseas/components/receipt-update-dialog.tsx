@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import { App, DatePicker, Form, Input, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { receiptMessages, type Receipt } from '../../../../../contract/order';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
 import { UploadSlot } from '../../../components/upload-slot';
@@ -70,16 +71,12 @@ export function ReceiptUpdateDialog({ receipt, onClose, onSaved }: ReceiptUpdate
   };
 
   return (
-    <Modal
+    <FormDialog
       title="编辑收款"
       open={receipt !== undefined}
+      saving={saving}
+      onSave={submit}
       onCancel={close}
-      onOk={submit}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      destroyOnHidden
-      mask={{ closable: false }}
       width={520}
     >
       <FormFailure text={failure} onClose={forget} />
@@ -109,6 +106,6 @@ export function ReceiptUpdateDialog({ receipt, onClose, onSaved }: ReceiptUpdate
           <UploadSlot dir="image" maxCount={1} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -150,6 +150,13 @@ async function fillContract() {
   await uploadContract();
 }
 
+/** Types a customer the list does not know: a new customer is made with the contract. */
+async function fillNewCustomer(name: string, contactWay: string, address: string) {
+  await userEvent.type(field('客户名称'), name);
+  await userEvent.type(field('联系方式'), contactWay);
+  await userEvent.type(field('客户地址'), address);
+}
+
 describe('overseas contract form: checks', () => {
   it('names everything missing with the spec’s messages and sends nothing', async () => {
     renderAdd();
@@ -268,9 +275,7 @@ describe('overseas contract form: customer and agent', () => {
     server.on('POST /api/order', envelope(201, { id: 9 }, '新建成功'));
     renderAdd();
     await fillContract();
-    await userEvent.type(field('客户名称'), 'New Buyer');
-    await userEvent.type(field('联系方式'), '123');
-    await userEvent.type(field('客户地址'), 'Street 1');
+    await fillNewCustomer('New Buyer', '123', 'Street 1');
 
     await userEvent.type(field('代理人'), '代理');
     await choose('李代理');
@@ -284,9 +289,7 @@ describe('overseas contract form: customer and agent', () => {
     server.on('POST /api/order', envelope(201, { id: 9 }, '新建成功'));
     renderAdd();
     await fillContract();
-    await userEvent.type(field('客户名称'), 'New Buyer');
-    await userEvent.type(field('联系方式'), '123');
-    await userEvent.type(field('客户地址'), 'Street 1');
+    await fillNewCustomer('New Buyer', '123', 'Street 1');
     await userEvent.type(field('代理人'), '张');
     await choose('张代理');
     await waitFor(() => expect(screen.getByText('已选择代理人资料')).toBeInTheDocument());
@@ -367,9 +370,7 @@ describe('overseas contract form: saving', () => {
     renderAdd();
     await fillContract();
     await userEvent.type(field('代理人'), '王五');
-    await userEvent.type(field('客户名称'), 'Global Motors');
-    await userEvent.type(field('联系方式'), '+971 50');
-    await userEvent.type(field('客户地址'), 'Dubai');
+    await fillNewCustomer('Global Motors', '+971 50', 'Dubai');
     await save();
     await waitFor(() => expect(errorOf('合同号')).toBe('海外合同号不能超过50个字'));
     expect(errorOf('联系方式')).toBe('内容过长');

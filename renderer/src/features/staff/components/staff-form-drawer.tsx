@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { App, Button, Drawer, Form, Input, Space } from 'antd';
+import { App, Form, Input } from 'antd';
 import { staffMessages, type Staff } from '../../../../../contract/staff';
 import { hashPassword } from '../../../api/password-hash';
+import { FormDrawer } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
 import { createStaff } from '../api/create-staff';
@@ -68,21 +69,13 @@ export function StaffFormDrawer({ open, staff, onClose, onSaved }: StaffFormDraw
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={creating ? '新增员工' : '编辑员工'}
       open={open}
-      onClose={close}
-      size="min(420px, 100vw)"
-      destroyOnHidden
-      mask={{ closable: false }}
-      footer={
-        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Button onClick={close}>取消</Button>
-          <Button type="primary" loading={saving} onClick={submit}>
-            确定
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onSave={submit}
+      onCancel={close}
+      width={420}
     >
       <FormFailure text={failure} onClose={forget} />
       <Form<StaffFormValues> form={form} name="staff" layout="vertical" onFinish={submit}>
@@ -106,6 +99,6 @@ export function StaffFormDrawer({ open, staff, onClose, onSaved }: StaffFormDraw
         {/* Enter in a field submits, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

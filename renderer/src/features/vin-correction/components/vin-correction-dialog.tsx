@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { vinCorrectionMessages } from '../../../../../contract/vin-correction';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
 import { normaliseVinInput, VIN_FONT, VinSearchBox } from '../../../components/vin-search-box';
@@ -46,17 +47,7 @@ export function VinCorrectionDialog({ open, onClose, onSaved }: VinCorrectionDia
   };
 
   return (
-    <Modal
-      title="车架号更正"
-      open={open}
-      onCancel={close}
-      onOk={submit}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      destroyOnHidden
-      mask={{ closable: false }}
-    >
+    <FormDialog title="车架号更正" open={open} saving={saving} onSave={submit} onCancel={close}>
       <FormFailure text={failure} onClose={forget} />
       <Form<VinCorrectionFormValues> form={form} name="vin-correction" layout="vertical" onFinish={submit}>
         <Form.Item
@@ -84,6 +75,6 @@ export function VinCorrectionDialog({ open, onClose, onSaved }: VinCorrectionDia
         </Form.Item>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
