@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import packageJson from '../../package.json';
@@ -18,9 +23,10 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { vehicleRoutes } from './modules/vehicle/vehicle.routes';
 import { vinCorrectionRoutes } from './modules/vin-correction/vin-correction.routes';
-import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { markRoutesPublic, registerAuth } from './plugins/auth';
+import { handleClientError, handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerFormBody } from './plugins/form-body';
+import { registerRouteCatalog } from './plugins/route-catalog';
 import { registerSecurity } from './plugins/security';
 
 export interface BuildAppOptions {
@@ -38,26 +44,44 @@ const createFastify = (config: AppConfig, options: BuildAppOptions): FastifyInst
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
     requestTimeout: config.requestTimeoutMs,
+    // Answers made before any route runs speak the envelope too (plugins/errors.ts).
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   };
   if (!config.tls) return Fastify(common);
   const https = { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) };
   return Fastify({ ...common, https }) as unknown as FastifyInstance;
 };
 
-/** Serves the built renderer (WEB_DIR); unknown page paths get its index.html (client-side routes). */
+/**
+ * Serves the built renderer (WEB_DIR). Its files are public: they hold no data, and the page must load
+ * before anyone logs in. The static plugin sits in a context of its own so that only its routes are
+ * marked public.
+ */
 const registerWeb = async (app: FastifyInstance, webDir: string) => {
-  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`WEB_DIR 中没有 index.html：${webDir}`);
-  await app.register(fastifyStatic, {
-    root: webDir,
-    // One route per built file, found at start: no catch-all route that would shadow the API's 404.
-    wildcard: false,
-    cacheControl: false,
-    setHeaders: (reply, path) => {
-      // Vite puts a content hash in every asset name; the page itself must always be fetched afresh.
-      const isHashedAsset = /[\\/]assets[\\/]/.test(path);
-      reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+  await app.register(async (web) => {
+    markRoutesPublic(web);
+    await web.register(fastifyStatic, {
+      root: webDir,
+      // One route per built file, found at start: no catch-all route that would shadow the API's 404.
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        // Vite puts a content hash in every asset name; the page itself must always be fetched afresh.
+        const isHashedAsset = /[\\/]assets[\\/]/.test(path);
+        reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   });
+};
+
+/** The page for client-side routes (a reload of `/overseas/list`): index.html, read once at start. */
+const pageFallback = (webDir: string) => {
+  const indexFile = join(webDir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`WEB_DIR 中没有 index.html：${webDir}`);
+  const page = readFileSync(indexFile);
+  return (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
 };
 
 /**
@@ -69,6 +93,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   z.config(z.locales.zhCN());
 
   const app = createFastify(config, options);
+  registerRouteCatalog(app);
   const db = createDatabase(config.database);
   const ctx: AppContext = { db, config, version: APP_VERSION };
   app.decorate('ctx', ctx);
@@ -81,11 +106,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   registerFormBody(app);
 
   const webDir = config.webDir;
-  registerErrorHandling(app, {
-    spaFallback: webDir
-      ? (_request, reply) => reply.code(200).header('Cache-Control', 'no-cache').sendFile('index.html', webDir)
-      : undefined,
-  });
+  registerErrorHandling(app, { spaFallback: webDir ? pageFallback(webDir) : undefined });
   // Headers first, so that the auth hook's 401 and 403 carry them too.
   await registerSecurity(app, config);
   registerAuth(app);

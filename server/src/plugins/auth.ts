@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../app-context';
 import { unauthorized } from '../http-errors';
 import { authenticate, type Authenticated, type AuthUser } from '../modules/session/session.service';
-import { isApiPath, pathOf } from './errors';
 
 /**
- * Secure by default: every /api and /storage route needs a valid bearer token unless its route config
- * says `{ public: true }` (health, setup, login). The hook sets `request.user` and `request.sessionId`.
+ * Deny by default: every route needs a valid bearer token unless its own definition says
+ * `config: { public: true }` (health, setup, login, the CORS preflight, the renderer's files). The
+ * decision is taken from the route the router matched, never from the URL's text: the router decodes
+ * `/%61pi/user` and reads absolute-form request lines, so a test on `request.url` can be walked around.
+ * The hook sets `request.user` and `request.sessionId`.
  */
 
 declare module 'fastify' {
@@ -29,13 +31,20 @@ const bearerToken = (header: string | undefined): string | null => {
   return BEARER.exec(header)?.[1] ?? null;
 };
 
+/** Marks every route registered from here on as public: for plugins whose routes serve no data of ours. */
+export const markRoutesPublic = (app: FastifyInstance) => {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, public: true };
+  });
+};
+
 export const registerAuth = (app: FastifyInstance) => {
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('sessionId', 0);
   app.addHook('onRequest', async (request) => {
-    // Preflights carry no credentials by design; unknown paths answer 404 either way.
-    if (request.method === 'OPTIONS' || request.is404) return;
-    if (!isApiPath(pathOf(request.url)) || request.routeOptions.config.public === true) return;
+    // No route matched: the not-found handler answers 404 (or the page's index.html), never data.
+    if (request.is404) return;
+    if (request.routeOptions.config.public === true) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized();
     const { user, sessionId } = await authenticate(app.ctx, token);

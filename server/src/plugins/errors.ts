@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -102,12 +103,21 @@ export const handleError = (error: FastifyError | Error, request: FastifyRequest
 };
 
 /** Paths that belong to the API (or its files), never to the single-page app. */
-export const isApiPath = (path: string): boolean =>
+const isApiPath = (path: string): boolean =>
   path === '/api' || path.startsWith('/api/') || path === '/storage' || path.startsWith('/storage/');
 
-export const pathOf = (url: string): string => {
+/**
+ * The path as the router read it: without the query, percent-decoded. Only the not-found handler
+ * uses it, to choose between the page and a 404; access never depends on it (plugins/auth.ts).
+ */
+const decodedPathOf = (url: string): string => {
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  const path = query === -1 ? url : url.slice(0, query);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 };
 
 export interface ErrorHandlingOptions {
@@ -121,10 +131,55 @@ export interface ErrorHandlingOptions {
 export const registerErrorHandling = (app: FastifyInstance, options: ErrorHandlingOptions = {}) => {
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
-    const path = pathOf(request.url);
+    const path = decodedPathOf(request.url);
     const lastSegment = path.slice(path.lastIndexOf('/') + 1);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path);
     if (options.spaFallback && wantsPage && !lastSegment.includes('.')) return options.spaFallback(request, reply);
     return send(reply, 404, messages.notFound, null);
   });
+};
+
+/**
+ * Fastify's own answers made before any route runs (a URL with a broken percent-encoding, a path
+ * parameter over the length limit): the envelope and a Chinese message, not Fastify's body that
+ * echoes the URL. Passed as Fastify's `frameworkErrors` option.
+ */
+export const handleFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  reply.header('Cache-Control', 'no-store');
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return send(reply, status, BAD_REQUEST_MESSAGE, null);
+};
+
+/** Answers Node's HTTP parser gives before Fastify sees a request, by the parser's error code. */
+const clientErrorAnswers: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: '请求头过大' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: '请求超时，请重试' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node could not even parse (an oversized header, a broken
+ * request line) still gets the envelope with a Chinese message, then the connection closes.
+ */
+export const handleClientError = (error: NodeJS.ErrnoException, socket: Duplex) => {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const answer = clientErrorAnswers[error.code ?? ''] ?? {
+    status: 400,
+    reason: 'Bad Request',
+    message: BAD_REQUEST_MESSAGE,
+  };
+  const body = JSON.stringify({ code: answer.status, message: answer.message, data: null } satisfies Envelope<null>);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${answer.reason}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\n' +
+        'X-Content-Type-Options: nosniff\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 };

@@ -2,11 +2,10 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppConfig, RENDERER_ORIGIN } from '../config';
-import { isApiPath, pathOf } from './errors';
 
 /**
  * Security headers (helmet), the CORS allow-list, and `Cache-Control: no-store` on every answer that
- * carries business data (helmet does not set it). Registered before the auth hook so that a 401 or
+ * does not set its own (helmet sets none). Registered before the auth hook so that a 401 or
  * 403 still carries these headers and the browser lets the renderer read it.
  */
 
@@ -54,6 +53,10 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig) 
     crossOriginEmbedderPolicy: false,
   });
 
+  // The preflight route answers every path; it carries no credentials by design and no data.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'OPTIONS') route.config = { ...route.config, public: true };
+  });
   const allowList = new Set([RENDERER_ORIGIN, ...config.corsOrigins]);
   await app.register(cors, {
     delegator: (request, callback) => {
@@ -72,7 +75,9 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig) 
     },
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(pathOf(request.url)) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  // Every answer is private unless its route set its own policy (the renderer's files do): whatever the
+  // spelling of the path, business data never lands in a shared or disk cache.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
 };
