@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../server/src/db/database';
@@ -86,4 +88,43 @@ export const createVehicle = async (db: Db, values: Partial<NewVehicleRow> = {})
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+};
+
+/** The shared fixtures (../shared/fixtures, see its README): files made by real programs. */
+export const FIXTURES_DIR = join(import.meta.dirname, '../../../shared/fixtures');
+
+/** POST /api/upload as the renderer's UploadSlot sends it: `dir`, then one `file` under the clerk's name. */
+export const uploadRequest = (app: FastifyInstance, token: string, dir: string, fileName: string, bytes: Buffer) => {
+  const boundary = `----factory-${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="dir"\r\n\r\n${dir}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+};
+
+/**
+ * Uploads a fixture (a path inside FIXTURES_DIR, such as `scans/customs-declaration.jpg`) into a slot
+ * and answers the stored path a record may then name; fails the test if the upload is refused.
+ */
+export const uploadFixture = async (
+  app: FastifyInstance,
+  token: string,
+  dir: string,
+  fixture: string,
+  fileName: string = basename(fixture),
+): Promise<string> => {
+  const response = await uploadRequest(app, token, dir, fileName, readFileSync(join(FIXTURES_DIR, fixture)));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.url as string;
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer } from './factories';
+import { bearer, uploadFixture } from './factories';
 
 /**
  * Helpers of the overseas-contract tests (customers, contracts, receipts, cars, VIN corrections): a
@@ -21,8 +21,28 @@ export const caller =
 /** A valid 17-character VIN (no I, O, Q) numbered `n`, with a prefix to tell groups apart. */
 export const vin = (n: number, prefix = 'LSV'): string => `${prefix}${String(n).padStart(17 - prefix.length, '0')}`;
 
-export const CONTRACT_FILE = '/storage/contract/2026/11/0123456789abcdef0123456789abcdef.pdf';
-export const PROOF_FILE = '/storage/image/2026/11/0123456789abcdef0123456789abcdef.jpg';
+/** Files uploaded for real into the slots the contract form and the receipt dialogs use. */
+export interface OverseasFiles {
+  /** `contract` slot, a PDF. */
+  contract: string;
+  /** `contract` slot, a second contract file (a picture). */
+  contractScan: string;
+  /** `agreement` slot, a zip. */
+  agreement: string;
+  /** `image` slot: a proof of payment or a tax slip. */
+  proof: string;
+}
+
+/**
+ * Uploads the files a contract and its receipts name, through POST /api/upload: a record may name only
+ * files uploaded into the field's slot.
+ */
+export const uploadOverseasFiles = async (app: FastifyInstance, token: string): Promise<OverseasFiles> => ({
+  contract: await uploadFixture(app, token, 'contract', 'scans/deregistration-certificate.pdf', '合同.pdf'),
+  contractScan: await uploadFixture(app, token, 'contract', 'scans/customs-declaration.jpg', '合同扫描.jpg'),
+  agreement: await uploadFixture(app, token, 'agreement', 'scans/contract-bundle.zip', '代理协议.zip'),
+  proof: await uploadFixture(app, token, 'image', 'scans/customs-declaration.jpg', '支付证明.jpg'),
+});
 
 export interface CarLineInput {
   id?: number;
@@ -44,13 +64,13 @@ export const carLine = (vinText: string, overrides: Partial<CarLineInput> = {}):
 });
 
 /** A complete contract form (spec part 1, section 3) that creates its customer. */
-export const orderForm = (overrides: Record<string, unknown> = {}) => ({
+export const orderForm = (files: OverseasFiles, overrides: Record<string, unknown> = {}) => ({
   order_no: 'HW-2026-001',
   amount: 3,
   total: 30_000.5,
   currency: 'USD',
   agent_name: '代理人甲',
-  contracts: [CONTRACT_FILE],
+  contracts: [files.contract],
   name: 'Global Motors LLC',
   address: 'Dubai, Deira 12',
   contact_way: '+971 50 123 4567',
@@ -61,12 +81,12 @@ export const orderForm = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const receiptForm = (overrides: Record<string, unknown> = {}) => ({
+export const receiptForm = (files: OverseasFiles, overrides: Record<string, unknown> = {}) => ({
   amount: 1000.5,
   currency: 'USD',
   receipt_no: 'SK-001',
   receipted_at: '2026-11-20',
   is_deposit: 0,
-  proof: PROOF_FILE,
+  proof: files.proof,
   ...overrides,
 });

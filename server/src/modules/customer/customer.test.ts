@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { loggedInStaff } from '../../../../tests/helpers/factories';
-import { caller, orderForm } from '../../../../tests/helpers/overseas';
+import { caller, orderForm, uploadOverseasFiles } from '../../../../tests/helpers/overseas';
 
 describe('customers and customer types', () => {
   let t: TestApp;
@@ -265,7 +265,12 @@ describe('customers and customer types', () => {
 
       const buyer = await newCustomer({ name: '买家' });
       const agent = await newCustomer({ name: '代理', type_id: 2 });
-      const order = await call('POST', '/api/order', orderForm({ customer_id: buyer, agent_id: agent, cars: [] }));
+      const files = await uploadOverseasFiles(t.app, admin.token);
+      const order = await call(
+        'POST',
+        '/api/order',
+        orderForm(files, { customer_id: buyer, agent_id: agent, cars: [] }),
+      );
       expect(order.statusCode, order.body).toBe(201);
       for (const id of [buyer, agent]) {
         const refused = await call('DELETE', `/api/customer/${id}`);

@@ -4,15 +4,26 @@ import { read, utils, type WorkSheet } from 'xlsx';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { loggedInStaff } from '../../../../tests/helpers/factories';
-import { caller, carLine, orderForm, receiptForm, vin } from '../../../../tests/helpers/overseas';
+import {
+  caller,
+  carLine,
+  orderForm,
+  type OverseasFiles,
+  receiptForm,
+  uploadOverseasFiles,
+  vin,
+} from '../../../../tests/helpers/overseas';
 
 describe('overseas contract exports', () => {
   let t: TestApp;
   let call: ReturnType<typeof caller>;
+  let files: OverseasFiles;
 
   beforeEach(async () => {
     t = await buildTestApp();
-    call = caller(t.app, (await loggedInStaff(t.app)).token);
+    const { token } = await loggedInStaff(t.app);
+    call = caller(t.app, token);
+    files = await uploadOverseasFiles(t.app, token);
   });
 
   afterEach(async () => {
@@ -20,7 +31,7 @@ describe('overseas contract exports', () => {
   });
 
   const createOrder = async (overrides: Record<string, unknown> = {}) => {
-    const response = await call('POST', '/api/order', orderForm(overrides));
+    const response = await call('POST', '/api/order', orderForm(files, overrides));
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data.id as number;
   };
@@ -50,7 +61,7 @@ describe('overseas contract exports', () => {
 
   it('exports the contract list: Chinese headers, widths, money as two-decimal numbers, dates as dates', async () => {
     const id = await createOrder({ total: 30000.5 });
-    await call('POST', `/api/order/${id}/receipt`, receiptForm({ amount: 1000.25 }));
+    await call('POST', `/api/order/${id}/receipt`, receiptForm(files, { amount: 1000.25 }));
     await t.db.updateTable('orders').set({ created_at: '2026-11-20T02:00:00.000Z' }).where('id', '=', id).execute();
 
     const sheet = await exportSheet('/api/order/export');
@@ -132,13 +143,13 @@ describe('overseas contract exports', () => {
     await call(
       'POST',
       `/api/order/${usd}/receipt`,
-      receiptForm({ amount: 1500.5, receipt_no: 'SK-1', receipted_at: '2026-11-02', is_deposit: 1 }),
+      receiptForm(files, { amount: 1500.5, receipt_no: 'SK-1', receipted_at: '2026-11-02', is_deposit: 1 }),
     );
     const second = (
       await call(
         'POST',
         `/api/order/${usd}/receipt`,
-        receiptForm({ amount: 100, receipt_no: '=2+3', receipted_at: '2026-11-03' }),
+        receiptForm(files, { amount: 100, receipt_no: '=2+3', receipted_at: '2026-11-03' }),
       )
     ).json().data.id;
     await call('PUT', `/api/receipt/${second}`, {
@@ -148,7 +159,11 @@ describe('overseas contract exports', () => {
       actual_total: 699,
       registered_address: '上海',
     });
-    await call('POST', `/api/order/${cny}/receipt`, receiptForm({ amount: 88.8, currency: 'CNY', receipt_no: 'SK-C' }));
+    await call(
+      'POST',
+      `/api/order/${cny}/receipt`,
+      receiptForm(files, { amount: 88.8, currency: 'CNY', receipt_no: 'SK-C' }),
+    );
 
     const sheet = await exportSheet('/api/order/receipt/export');
     expect(utils.sheet_to_json(sheet, { header: 1 })[0]).toEqual([

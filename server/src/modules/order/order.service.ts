@@ -31,6 +31,7 @@ import { paged } from '../../envelope';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
+import { assertFileReferences, type FileRules } from '../files/file-references';
 import { findCustomer } from '../customer/customer.repository';
 import { insertCustomerFromForm } from '../customer/customer.service';
 import { assertNotStale } from '../vehicle/stale-save';
@@ -252,6 +253,15 @@ export const getOrder = async ({ db, config }: AppContext, id: number): Promise<
 
 // Saving the contract form
 
+/** The slots the form's UploadSlots upload into: a contract file or an image is not an agreement. */
+const orderFiles: FileRules<'contracts' | 'agreement'> = {
+  fields: { contracts: ['contract'], agreement: ['agreement'] },
+  message: orderMessages.storagePath,
+};
+/** The receipt dialogs' proof of payment and settlement tax slip are both `image` uploads. */
+const receiptCreateFiles: FileRules<'proof'> = { fields: { proof: ['image'] }, message: orderMessages.storagePath };
+const receiptUpdateFiles: FileRules<'receipt'> = { fields: { receipt: ['image'] }, message: orderMessages.storagePath };
+
 /** The customer the contract names: the one chosen, or a new one made from the form (same transaction). */
 const resolveCustomer = async (trx: Db, body: OrderBody, actor: Actor): Promise<number> => {
   if (body.customer_id !== undefined) {
@@ -422,6 +432,7 @@ export const createOrder = async ({ db }: AppContext, body: OrderBody, actor: Ac
   if (await findOrderByNo(db, body.order_no)) throw conflict(orderMessages.orderNoTaken);
   try {
     return await db.transaction().execute(async (trx) => {
+      await assertFileReferences(trx, orderFiles, body);
       await requireAgent(trx, body.agent_id);
       const customerId = await resolveCustomer(trx, body, actor);
       const at = nowIso();
@@ -463,6 +474,11 @@ export const updateOrder = async (
       if (body.currency !== existing.currency && (await countReceiptsOfOrder(trx, id)) > 0) {
         throw unprocessable(orderMessages.currencyLocked, 'currency');
       }
+      // Files already on the contract stay, even those saved before uploads were recorded.
+      await assertFileReferences(trx, orderFiles, body, {
+        contracts: parseFileList(existing.contracts),
+        agreement: existing.agreement,
+      });
       await requireAgent(trx, body.agent_id);
       const customerId = await resolveCustomer(trx, body, actor);
       const patch = { ...contractColumns(body, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
@@ -527,6 +543,7 @@ export const createReceipt = async (
     const order = await requireOrder(trx, orderId);
     if (body.amount <= 0) throw unprocessable(receiptMessages.amountPositive, 'amount');
     if (body.currency !== order.currency) throw unprocessable(receiptMessages.currencyMismatch, 'currency');
+    await assertFileReferences(trx, receiptCreateFiles, body);
     const at = nowIso();
     const row = {
       order_id: orderId,
@@ -557,6 +574,7 @@ export const updateReceipt = async (
     const existing = await findReceipt(trx, id);
     if (!existing) throw notFound();
     assertNotStale(body.updated_at, existing.updated_at);
+    await assertFileReferences(trx, receiptUpdateFiles, body, { receipt: existing.receipt });
     const patch = {
       receipt_no: body.receipt_no,
       receipted_at: body.receipted_at,

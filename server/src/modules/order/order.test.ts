@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { createVehicle, loggedInStaff } from '../../../../tests/helpers/factories';
-import { caller, carLine, CONTRACT_FILE, orderForm, receiptForm, vin } from '../../../../tests/helpers/overseas';
+import {
+  caller,
+  carLine,
+  orderForm,
+  type OverseasFiles,
+  receiptForm,
+  uploadOverseasFiles,
+  vin,
+} from '../../../../tests/helpers/overseas';
 
 /** `cars[0][vin]=…`: the qs-style form encoding the spec's contract form sends. */
 const formEncode = (value: unknown, prefix = ''): string[] => {
@@ -19,11 +27,13 @@ describe('overseas contracts and receipts', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof loggedInStaff>>;
   let call: ReturnType<typeof caller>;
+  let files: OverseasFiles;
 
   beforeEach(async () => {
     t = await buildTestApp();
     admin = await loggedInStaff(t.app, { username: 'admin', nickname: '管理员' });
     call = caller(t.app, admin.token);
+    files = await uploadOverseasFiles(t.app, admin.token);
   });
 
   afterEach(async () => {
@@ -31,7 +41,7 @@ describe('overseas contracts and receipts', () => {
   });
 
   const createOrder = async (overrides: Record<string, unknown> = {}) => {
-    const response = await call('POST', '/api/order', orderForm(overrides));
+    const response = await call('POST', '/api/order', orderForm(files, overrides));
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data.id as number;
   };
@@ -72,7 +82,7 @@ describe('overseas contracts and receipts', () => {
 
   describe('create', () => {
     it('answers 201 with the id; the contract, its new customer and its cars are saved in one go, with audit rows', async () => {
-      const response = await call('POST', '/api/order', orderForm());
+      const response = await call('POST', '/api/order', orderForm(files));
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({ code: 201, message: '新建成功', data: { id: expect.any(Number) } });
       const { id } = response.json().data;
@@ -94,7 +104,7 @@ describe('overseas contracts and receipts', () => {
         total: 30000.5,
         receipt_total: 0,
         status: 1,
-        contracts: [CONTRACT_FILE],
+        contracts: [files.contract],
         agreement_no: null,
         agreement: null,
         receipts: [],
@@ -152,11 +162,11 @@ describe('overseas contracts and receipts', () => {
 
     it('accepts the form-encoded contract form (cars[0][vin]=…) with the same outcome', async () => {
       const body = formEncode(
-        orderForm({
-          contracts: [CONTRACT_FILE, CONTRACT_FILE.replace('.pdf', '.jpg')],
+        orderForm(files, {
+          contracts: [files.contract, files.contractScan],
           cars: [carLine(` ${vin(7).toLowerCase()} `, { order_price: '9999.99' })],
           agreement_no: 'DF-01',
-          agreement: '/storage/agreement/2026/11/aa.zip',
+          agreement: files.agreement,
         }),
       ).join('&');
       const response = await call('POST', '/api/order', body, FORM);
@@ -167,8 +177,8 @@ describe('overseas contracts and receipts', () => {
         total: 30000.5,
         type_id: 1,
         agreement_no: 'DF-01',
-        agreement: '/storage/agreement/2026/11/aa.zip',
-        contracts: [CONTRACT_FILE, CONTRACT_FILE.replace('.pdf', '.jpg')],
+        agreement: files.agreement,
+        contracts: [files.contract, files.contractScan],
       });
       // Trimmed and upper-cased.
       expect(order.cars).toEqual([
@@ -193,7 +203,7 @@ describe('overseas contracts and receipts', () => {
 
       const cases: [Record<string, unknown>, string, string][] = [
         [{ contracts: [] }, 'contracts', '请上传海外合同'],
-        [{ contracts: Array(6).fill(CONTRACT_FILE) }, 'contracts', '最多上传5份合同文件'],
+        [{ contracts: Array(6).fill(files.contract) }, 'contracts', '最多上传5份合同文件'],
         [{ contracts: ['https://evil.example/x.pdf'] }, 'contracts.0', '文件地址不正确，请重新上传'],
         [{ contracts: ['/storage/../etc/passwd'] }, 'contracts.0', '文件地址不正确，请重新上传'],
         [{ order_no: '  ' }, 'order_no', '请输入海外合同号'],
@@ -218,17 +228,17 @@ describe('overseas contracts and receipts', () => {
         [{ status: 6 }, 'status', '不支持的字段'],
       ];
       for (const [overrides, field, message] of cases) {
-        const response = await call('POST', '/api/order', orderForm(overrides));
+        const response = await call('POST', '/api/order', orderForm(files, overrides));
         expect(response.statusCode, JSON.stringify(overrides)).toBe(422);
         expect(response.json().message, JSON.stringify(overrides)).toBe(message);
         expect(response.json().data.errors[field], JSON.stringify(overrides)).toContain(message);
       }
-      const unknownType = await call('POST', '/api/order', orderForm({ type_id: 99 }));
+      const unknownType = await call('POST', '/api/order', orderForm(files, { type_id: 99 }));
       expect(unknownType.statusCode).toBe(422);
       expect(unknownType.json().message).toBe('请完善客户类型');
-      const unknownCustomer = await call('POST', '/api/order', orderForm({ customer_id: 999 }));
+      const unknownCustomer = await call('POST', '/api/order', orderForm(files, { customer_id: 999 }));
       expect(unknownCustomer.json().message).toBe('所选客户不存在');
-      const unknownAgent = await call('POST', '/api/order', orderForm({ agent_id: 999 }));
+      const unknownAgent = await call('POST', '/api/order', orderForm(files, { agent_id: 999 }));
       expect(unknownAgent.json().message).toBe('所选代理人不存在');
 
       for (const table of ['orders', 'customers', 'vehicles'] as const) expect(await countRows(table)).toBe(0);
@@ -249,7 +259,7 @@ describe('overseas contracts and receipts', () => {
 
     it('refuses a contract number already used with 409', async () => {
       await createOrder();
-      const duplicate = await call('POST', '/api/order', orderForm({ cars: [] }));
+      const duplicate = await call('POST', '/api/order', orderForm(files, { cars: [] }));
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json()).toEqual({ code: 409, message: '海外合同号已存在', data: null });
       expect(await countRows('orders')).toBe(1);
@@ -266,7 +276,7 @@ describe('overseas contracts and receipts', () => {
       const other = await call(
         'POST',
         '/api/order',
-        orderForm({ order_no: 'HW-2026-002', cars: [carLine(vin(51)), carLine(vin(50).toLowerCase())] }),
+        orderForm(files, { order_no: 'HW-2026-002', cars: [carLine(vin(51)), carLine(vin(50).toLowerCase())] }),
       );
       expect(other.statusCode).toBe(409);
       expect(other.json().message).toBe(`车架号 ${vin(50)} 已在海外合同 HW-2026-001 中`);
@@ -290,7 +300,7 @@ describe('overseas contracts and receipts', () => {
       const before = await readOrder(id);
       const [first, second] = before.cars;
       const response = await call('PUT', `/api/order/${id}`, {
-        ...orderForm({
+        ...orderForm(files, {
           order_no: 'HW-2026-001A',
           customer_id: before.customer_id,
           total: 40000,
@@ -333,10 +343,13 @@ describe('overseas contracts and receipts', () => {
     it('refuses a stale save with 409 and keeps the other clerk’s changes', async () => {
       const id = await createOrder();
       const read = await readOrder(id);
-      const first = await call('PUT', `/api/order/${id}`, { ...orderForm({ total: 1 }), updated_at: read.updated_at });
+      const first = await call('PUT', `/api/order/${id}`, {
+        ...orderForm(files, { total: 1 }),
+        updated_at: read.updated_at,
+      });
       expect(first.statusCode).toBe(200);
       const second = await call('PUT', `/api/order/${id}`, {
-        ...orderForm({ total: 2, cars: [] }),
+        ...orderForm(files, { total: 2, cars: [] }),
         updated_at: read.updated_at,
       });
       expect(second.statusCode).toBe(409);
@@ -347,18 +360,18 @@ describe('overseas contracts and receipts', () => {
     });
 
     it('answers 404, 409 for a number taken, 422 for too many cars or a currency change after receipts', async () => {
-      expect((await call('PUT', '/api/order/999', orderForm())).statusCode).toBe(404);
+      expect((await call('PUT', '/api/order/999', orderForm(files))).statusCode).toBe(404);
       const id = await createOrder();
       await createOrder({ order_no: 'HW-2026-002', cars: [] });
-      const taken = await call('PUT', `/api/order/${id}`, orderForm({ order_no: 'HW-2026-002' }));
+      const taken = await call('PUT', `/api/order/${id}`, orderForm(files, { order_no: 'HW-2026-002' }));
       expect(taken.statusCode).toBe(409);
       expect(taken.json().message).toBe('海外合同号已存在');
-      const tooMany = await call('PUT', `/api/order/${id}`, orderForm({ amount: 1 }));
+      const tooMany = await call('PUT', `/api/order/${id}`, orderForm(files, { amount: 1 }));
       expect(tooMany.statusCode).toBe(422);
       expect(tooMany.json().message).toBe('添加的车辆数不能超过合同订购总数');
 
-      expect((await call('POST', `/api/order/${id}/receipt`, receiptForm())).statusCode).toBe(201);
-      const currency = await call('PUT', `/api/order/${id}`, orderForm({ currency: 'CNY' }));
+      expect((await call('POST', `/api/order/${id}/receipt`, receiptForm(files))).statusCode).toBe(201);
+      const currency = await call('PUT', `/api/order/${id}`, orderForm(files, { currency: 'CNY' }));
       expect(currency.statusCode).toBe(422);
       expect(currency.json().message).toBe('合同已有收款，不能更改币种');
     });
@@ -366,7 +379,7 @@ describe('overseas contracts and receipts', () => {
     it('refuses to drop a vehicle that already has an export record', async () => {
       const id = await createOrder();
       await t.db.updateTable('vehicles').set({ exports: 2, flow: 'filing' }).where('vin', '=', vin(2)).execute();
-      const response = await call('PUT', `/api/order/${id}`, orderForm({ cars: [carLine(vin(1))] }));
+      const response = await call('PUT', `/api/order/${id}`, orderForm(files, { cars: [carLine(vin(1))] }));
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(`车辆 ${vin(2)} 已有出口或归档记录，不能从合同中移除`);
       expect((await readOrder(id)).cars).toHaveLength(2);
@@ -391,8 +404,8 @@ describe('overseas contracts and receipts', () => {
         await createOrder({ order_no: `HW-${String(n).padStart(3, '0')}`, cars: [carLine(vin(n))] });
       }
       const newest = (await call('GET', '/api/order?order_no=HW-016')).json().data.data[0];
-      await call('POST', `/api/order/${newest.id}/receipt`, receiptForm({ amount: 100.1 }));
-      await call('POST', `/api/order/${newest.id}/receipt`, receiptForm({ amount: 200.2, receipt_no: 'SK-2' }));
+      await call('POST', `/api/order/${newest.id}/receipt`, receiptForm(files, { amount: 100.1 }));
+      await call('POST', `/api/order/${newest.id}/receipt`, receiptForm(files, { amount: 200.2, receipt_no: 'SK-2' }));
 
       const first = (await call('GET', '/api/order?page=1&limit=15')).json().data;
       expect(first.data).toHaveLength(15);
@@ -435,7 +448,7 @@ describe('overseas contracts and receipts', () => {
         cars: [carLine(vin(2, 'LBB'))],
       });
       const gamma = await createOrder({ order_no: 'alpha-03', name: 'dubai motors', total: 7000.5, cars: [] });
-      await call('POST', `/api/order/${beta}/receipt`, receiptForm({ amount: 1234.56 }));
+      await call('POST', `/api/order/${beta}/receipt`, receiptForm(files, { amount: 1234.56 }));
       await t.db
         .updateTable('orders')
         .set({ created_at: '2026-03-01T15:30:00.000Z' })
@@ -569,13 +582,13 @@ describe('overseas contracts and receipts', () => {
   describe('receipts', () => {
     it('collects a payment (201) that the contract shows and sums', async () => {
       const id = await createOrder();
-      const response = await call('POST', `/api/order/${id}/receipt`, receiptForm({ is_deposit: 1 }));
+      const response = await call('POST', `/api/order/${id}/receipt`, receiptForm(files, { is_deposit: 1 }));
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({ code: 201, message: '操作成功', data: { id: expect.any(Number) } });
       await call(
         'POST',
         `/api/order/${id}/receipt`,
-        receiptForm({ amount: '99.5', receipt_no: 'SK-002', receipted_at: '2026-11-21' }),
+        receiptForm(files, { amount: '99.5', receipt_no: 'SK-002', receipted_at: '2026-11-21' }),
       );
       const order = await readOrder(id);
       expect(order.receipt_total).toBe(1100);
@@ -591,7 +604,7 @@ describe('overseas contracts and receipts', () => {
           settlement: null,
           actual_total: null,
           registered_address: null,
-          proof: '/storage/image/2026/11/0123456789abcdef0123456789abcdef.jpg',
+          proof: files.proof,
           receipt: null,
           is_deposit: 1,
           created_at: expect.stringMatching(/\+08:00$/),
@@ -605,14 +618,16 @@ describe('overseas contracts and receipts', () => {
 
     it('refuses a receipt in another currency than the contract’s with 422', async () => {
       const id = await createOrder({ currency: 'CNY' });
-      const response = await call('POST', `/api/order/${id}/receipt`, receiptForm({ currency: 'USD' }));
+      const response = await call('POST', `/api/order/${id}/receipt`, receiptForm(files, { currency: 'USD' }));
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         code: 422,
         message: '收款币种须与合同币种一致',
         data: { errors: { currency: ['收款币种须与合同币种一致'] } },
       });
-      expect((await call('POST', `/api/order/${id}/receipt`, receiptForm({ currency: 'CNY' }))).statusCode).toBe(201);
+      expect((await call('POST', `/api/order/${id}/receipt`, receiptForm(files, { currency: 'CNY' }))).statusCode).toBe(
+        201,
+      );
     });
 
     it('answers 422 with the dialog messages and 404 for an unknown contract', async () => {
@@ -636,17 +651,17 @@ describe('overseas contracts and receipts', () => {
         [{ is_deposit: 2 }, '是否定金只能选择是或否'],
       ];
       for (const [overrides, message] of cases) {
-        const response = await call('POST', `/api/order/${id}/receipt`, receiptForm(overrides));
+        const response = await call('POST', `/api/order/${id}/receipt`, receiptForm(files, overrides));
         expect(response.statusCode, JSON.stringify(overrides)).toBe(422);
         expect(response.json().message, JSON.stringify(overrides)).toBe(message);
       }
       expect(await countRows('receipts')).toBe(0);
-      expect((await call('POST', '/api/order/999/receipt', receiptForm())).statusCode).toBe(404);
+      expect((await call('POST', '/api/order/999/receipt', receiptForm(files))).statusCode).toBe(404);
     });
 
     it('updates a receipt (200) with the update dialog’s fields; stale saves answer 409', async () => {
       const id = await createOrder();
-      const receiptId = (await call('POST', `/api/order/${id}/receipt`, receiptForm())).json().data.id;
+      const receiptId = (await call('POST', `/api/order/${id}/receipt`, receiptForm(files))).json().data.id;
       const read = (await readOrder(id)).receipts[0];
       const response = await call('PUT', `/api/receipt/${receiptId}`, {
         receipt_no: 'SK-001-改',

@@ -1,15 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { createVehicle, loggedInStaff } from '../../../../tests/helpers/factories';
-import { caller, carLine, orderForm, vin } from '../../../../tests/helpers/overseas';
+import {
+  caller,
+  carLine,
+  orderForm,
+  type OverseasFiles,
+  uploadOverseasFiles,
+  vin,
+} from '../../../../tests/helpers/overseas';
 
 describe('car lookups, detach and carLists', () => {
   let t: TestApp;
   let call: ReturnType<typeof caller>;
+  let files: OverseasFiles;
 
   beforeEach(async () => {
     t = await buildTestApp();
-    call = caller(t.app, (await loggedInStaff(t.app)).token);
+    const { token } = await loggedInStaff(t.app);
+    call = caller(t.app, token);
+    files = await uploadOverseasFiles(t.app, token);
   });
 
   afterEach(async () => {
@@ -17,7 +27,7 @@ describe('car lookups, detach and carLists', () => {
   });
 
   const createOrder = async (overrides: Record<string, unknown> = {}) => {
-    const response = await call('POST', '/api/order', orderForm(overrides));
+    const response = await call('POST', '/api/order', orderForm(files, overrides));
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data.id as number;
   };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { createVehicle, loggedInStaff } from '../../../../tests/helpers/factories';
-import { caller, carLine, orderForm, vin } from '../../../../tests/helpers/overseas';
+import { caller, carLine, orderForm, uploadOverseasFiles, vin } from '../../../../tests/helpers/overseas';
 
 describe('VIN correction', () => {
   let t: TestApp;
@@ -24,7 +24,8 @@ describe('VIN correction', () => {
   });
 
   it('corrects the VIN on the one vehicle row, so the contract follows; keeps old, new and who', async () => {
-    const created = await call('POST', '/api/order', orderForm({ cars: [carLine(vin(1)), carLine(vin(2))] }));
+    const files = await uploadOverseasFiles(t.app, admin.token);
+    const created = await call('POST', '/api/order', orderForm(files, { cars: [carLine(vin(1)), carLine(vin(2))] }));
     const orderId = created.json().data.id;
     const vehicleId = (
       await t.db.selectFrom('vehicles').select('id').where('vin', '=', vin(1)).executeTakeFirstOrThrow()
@@ -61,7 +62,7 @@ describe('VIN correction', () => {
 
     // The old VIN is free again.
     expect(
-      (await call('POST', '/api/order', orderForm({ order_no: 'HW-2', cars: [carLine(vin(1))] }))).statusCode,
+      (await call('POST', '/api/order', orderForm(files, { order_no: 'HW-2', cars: [carLine(vin(1))] }))).statusCode,
     ).toBe(201);
   });
 
