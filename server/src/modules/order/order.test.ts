@@ -716,4 +716,130 @@ describe('overseas contracts and receipts', () => {
       ).toBe(404);
     });
   });
+
+  describe('the files a contract and its receipts name', () => {
+    const MESSAGE = '文件地址不正确，请重新上传';
+    /** Every row a refused save could have written. */
+    const snapshot = async () => ({
+      orders: await t.db.selectFrom('orders').selectAll().orderBy('id').execute(),
+      receipts: await t.db.selectFrom('receipts').selectAll().orderBy('id').execute(),
+      customers: await countRows('customers'),
+      vehicles: await t.db.selectFrom('vehicles').selectAll().orderBy('id').execute(),
+      audit: await t.db.selectFrom('audit_log').select('id').where('entity', '!=', 'session').execute(),
+    });
+    /** A real export of the contract list: a file that exists under /storage/exports, never a document. */
+    const exportFile = async () => {
+      const response = await call('GET', '/api/order/export');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.download_url as string;
+    };
+    const expectRefused = (response: Awaited<ReturnType<typeof call>>, field: string, label: string) => {
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(422);
+      expect(response.json(), label).toEqual({ code: 422, message: MESSAGE, data: { errors: { [field]: [MESSAGE] } } });
+    };
+
+    it('refuses a new contract naming an export, a file never uploaded or one uploaded into another slot; writes nothing', async () => {
+      const exported = await exportFile();
+      expect(exported).toMatch(/^\/storage\/exports\//);
+      const before = await snapshot();
+      const cases: [string, Record<string, unknown>, string][] = [
+        ['an export as a contract file', { contracts: [exported] }, 'contracts.0'],
+        [
+          'a path never uploaded',
+          { contracts: [files.contract, `${files.contract.slice(0, -4)}0.pdf`] },
+          'contracts.1',
+        ],
+        ['a photo (image slot) as a contract file', { contracts: [files.proof] }, 'contracts.0'],
+        ['an agreement upload as a contract file', { contracts: [files.agreement] }, 'contracts.0'],
+        ['a contract file as the agreement', { agreement: files.contractScan }, 'agreement'],
+        ['an export as the agreement', { agreement: exported }, 'agreement'],
+      ];
+      for (const [label, overrides, field] of cases) {
+        expectRefused(await call('POST', '/api/order', orderForm(files, overrides)), field, label);
+      }
+      expect(await snapshot()).toEqual(before);
+
+      // The same form with files uploaded into the right slots is saved.
+      const id = await createOrder({ contracts: [files.contract, files.contractScan], agreement: files.agreement });
+      expect(await readOrder(id)).toMatchObject({
+        contracts: [files.contract, files.contractScan],
+        agreement: files.agreement,
+      });
+    });
+
+    it('keeps a contract’s files from before uploads were recorded, and refuses new ones that were never uploaded', async () => {
+      const id = await createOrder({ agreement: files.agreement });
+      const legacy = '/storage/contract/2024/05/legacy-contract.pdf';
+      const legacyAgreement = '/storage/agreement/2024/05/legacy.rar';
+      await t.db
+        .updateTable('orders')
+        .set({ contracts: JSON.stringify([legacy]), agreement: legacyAgreement })
+        .where('id', '=', id)
+        .execute();
+
+      const read = await readOrder(id);
+      const kept = await call('PUT', `/api/order/${id}`, {
+        ...orderForm(files, { contracts: [legacy, files.contract], agreement: legacyAgreement, total: 1 }),
+        updated_at: read.updated_at,
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(await readOrder(id)).toMatchObject({ contracts: [legacy, files.contract], agreement: legacyAgreement });
+
+      const current = await readOrder(id);
+      const before = await snapshot();
+      const exported = await exportFile();
+      for (const [label, overrides, field] of [
+        ['another legacy-looking path', { contracts: [legacy, '/storage/contract/2024/05/other.pdf'] }, 'contracts.1'],
+        ['a photo as a contract file', { contracts: [legacy, files.proof] }, 'contracts.1'],
+        ['an export as the agreement', { contracts: [legacy], agreement: exported }, 'agreement'],
+      ] as const) {
+        const response = await call('PUT', `/api/order/${id}`, {
+          ...orderForm(files, { ...overrides, total: 2 }),
+          updated_at: current.updated_at,
+        });
+        expectRefused(response, field, label);
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('takes a receipt’s proof and tax slip only from the image slot; an old tax slip stays', async () => {
+      const id = await createOrder();
+      const before = await snapshot();
+      const exported = await exportFile();
+      for (const [label, proof] of [
+        ['a contract file as proof', files.contract],
+        ['an export as proof', exported],
+        ['a path never uploaded', '/storage/image/2026/11/0123456789abcdef0123456789abcdef.jpg'],
+      ] as const) {
+        expectRefused(await call('POST', `/api/order/${id}/receipt`, receiptForm(files, { proof })), 'proof', label);
+      }
+      expect(await snapshot()).toEqual(before);
+
+      const receiptId = (await call('POST', `/api/order/${id}/receipt`, receiptForm(files))).json().data.id as number;
+      const update = async (receipt: string | undefined) => {
+        const current = (await readOrder(id)).receipts[0];
+        return call('PUT', `/api/receipt/${receiptId}`, {
+          receipt_no: 'SK-001',
+          receipted_at: '2026-11-22',
+          settlement: 7000,
+          updated_at: current.updated_at,
+          ...(receipt === undefined ? {} : { receipt }),
+        });
+      };
+      const unchanged = await snapshot();
+      expectRefused(await update(files.agreement), 'receipt', 'an agreement as the tax slip');
+      expectRefused(await update(exported), 'receipt', 'an export as the tax slip');
+      expect(await snapshot()).toEqual(unchanged);
+
+      const saved = await update(files.proof);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data.receipt).toBe(files.proof);
+
+      const legacySlip = '/storage/image/2024/05/legacy-slip.jpg';
+      await t.db.updateTable('receipts').set({ receipt: legacySlip }).where('id', '=', receiptId).execute();
+      const legacy = await update(legacySlip);
+      expect(legacy.statusCode, legacy.body).toBe(200);
+      expect(legacy.json().data.receipt).toBe(legacySlip);
+    });
+  });
 });
