@@ -143,6 +143,83 @@ describe('sweepStaging', () => {
   });
 });
 
+describe('sweepExports', () => {
+  const DAY = 24 * 3600_000;
+  const daysAgo = (days: number) => new Date(november().getTime() - days * DAY);
+  /** An export written `days` before the storage's "now", in its month folder. */
+  const exportFrom = async (year: string, month: string, days: number) => {
+    const folder = join(root, 'exports', year, month);
+    await mkdir(folder, { recursive: true });
+    const path = join(folder, `${days}-${Math.random().toString(16).slice(2)}.xlsx`);
+    await writeFile(path, 'PK');
+    await utimes(path, daysAgo(days), daysAgo(days));
+    return path.slice(root.length + 1);
+  };
+
+  it('removes exports older than the given age, keeps younger ones, uploads and staging files', async () => {
+    const old = await exportFrom('2026', '11', 2);
+    const justOverADay = await exportFrom('2026', '11', 1.01);
+    const young = await exportFrom('2026', '11', 0.5);
+    const fresh = await storage.exportPath('xlsx');
+    await writeFile(fresh.path, 'PK');
+    await utimes(fresh.path, november(), november());
+    // Uploads and staging files are not exports, however old.
+    const upload = await storage.save('agreement', 'zip', Buffer.from('PK'));
+    await utimes(upload.path, daysAgo(400), daysAgo(400));
+    const staged = await storage.stage(chunksOf('in progress'), 100);
+    await utimes(staged.path, daysAgo(3), daysAgo(3));
+
+    expect(await storage.sweepExports(DAY)).toBe(2);
+    const left = await listFiles(root);
+    expect(left).not.toContain(old);
+    expect(left).not.toContain(justOverADay);
+    expect(left).toContain(young);
+    expect(left).toContain(fresh.url.slice('/storage/'.length));
+    expect(left).toContain(upload.url.slice('/storage/'.length));
+    expect(left).toContain(staged.path.slice(root.length + 1));
+    expect(await storage.resolve(`/storage/${old}`)).toBeNull();
+    expect(await storage.resolve(fresh.url)).not.toBeNull();
+  });
+
+  it('removes the month and year folders it empties, but not the current month’s, where new exports go', async () => {
+    await exportFrom('2025', '12', 340);
+    await exportFrom('2026', '10', 30);
+    const keptInOctober = await exportFrom('2026', '10', 0.2);
+    await exportFrom('2026', '11', 3);
+
+    expect(await storage.sweepExports(DAY)).toBe(3);
+    expect(await readdir(join(root, 'exports'))).toEqual(['2026']);
+    expect((await readdir(join(root, 'exports', '2026'))).sort()).toEqual(['10', '11']);
+    expect(await readdir(join(root, 'exports', '2026', '11'))).toEqual([]);
+    expect(await listFiles(join(root, 'exports'))).toEqual([keptInOctober.slice('exports/'.length)]);
+
+    // Once the last file of October is old too, its folder goes; November's stays for the next export.
+    await utimes(join(root, keptInOctober), daysAgo(2), daysAgo(2));
+    expect(await storage.sweepExports(DAY)).toBe(1);
+    expect(await readdir(join(root, 'exports', '2026'))).toEqual(['11']);
+    const next = await storage.exportPath('xlsx');
+    await writeFile(next.path, 'PK');
+    expect(await storage.resolve(next.url)).not.toBeNull();
+  });
+
+  it('never follows a symlink out of the exports folder', async () => {
+    const outside = join(base, 'outside');
+    await mkdir(outside);
+    await writeFile(join(outside, 'precious.xlsx'), 'PK');
+    await utimes(join(outside, 'precious.xlsx'), daysAgo(10), daysAgo(10));
+    await mkdir(join(root, 'exports', '2026'), { recursive: true });
+    await symlink(outside, join(root, 'exports', '2026', '09'));
+    await symlink(join(outside, 'precious.xlsx'), join(root, 'exports', 'link.xlsx'));
+
+    expect(await storage.sweepExports(DAY)).toBe(0);
+    expect(await readdir(outside)).toEqual(['precious.xlsx']);
+  });
+
+  it('does nothing when nothing was ever exported', async () => {
+    expect(await storage.sweepExports(0)).toBe(0);
+  });
+});
+
 describe('resolve', () => {
   it('finds a stored file by its url', async () => {
     const stored = await storage.save('contract', 'pdf', Buffer.from('%PDF-1.4'));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -57,6 +57,12 @@ export interface Storage {
    * an upload. Younger ones may belong to an upload in progress (here or in another instance).
    */
   sweepStaging(maxAgeMs: number): Promise<number>;
+  /**
+   * Removes export files (`/storage/exports/…`) older than `maxAgeMs`, and the month folders that
+   * leaves empty. An export is written for one download (records never name one), so a day later
+   * nobody needs it; without this they pile up. Answers the number of files removed.
+   */
+  sweepExports(maxAgeMs: number): Promise<number>;
 }
 
 export interface StorageOptions {
@@ -237,5 +243,44 @@ export const createStorage = (storageDir: string, options: StorageOptions = {}):
     return removed;
   };
 
-  return { root, stage, save, resolve, exportPath, sweepStaging };
+  const sweepExports = async (maxAgeMs: number) => {
+    const folder = join(root, EXPORTS_DIR);
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      },
+    );
+    const cutoff = now().getTime() - maxAgeMs;
+    let removed = 0;
+    // Symlinks are neither files nor folders here: never followed, never removed.
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs < cutoff) {
+        await removeQuietly(path);
+        removed += 1;
+      }
+    }
+    // The current month's folders stay even when empty: an export may have just made them and be
+    // about to write its file there. Older months get no new exports, so emptied ones go.
+    const [year, month] = yearAndMonth(now(), options.timeZone);
+    const current = new Set([join(folder, year), join(folder, year, month)]);
+    const folders = entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((path) => !current.has(path))
+      // Deepest first, so that a year folder is empty once its months are gone.
+      .sort((a, b) => b.length - a.length);
+    for (const path of folders) {
+      await rmdir(path).catch((error: NodeJS.ErrnoException) => {
+        // Not empty (a younger export, or a file put there by hand), or already gone: leave it.
+        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST' && error.code !== 'ENOENT') throw error;
+      });
+    }
+    return removed;
+  };
+
+  return { root, stage, save, resolve, exportPath, sweepStaging, sweepExports };
 };

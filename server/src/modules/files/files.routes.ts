@@ -12,6 +12,10 @@ export interface FilesRoutesOptions {
 }
 
 const STAGING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Exports are made for one download; a day later they go (API.md). */
+const EXPORT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** How often the storage is swept while the server runs. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Multipart errors a client causes, turned into the answers of API.md instead of raw plugin text.
@@ -72,10 +76,22 @@ const receiveUpload = async (request: FastifyRequest, storage: Storage): Promise
  */
 export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, { storageDir }) => {
   const storage = createStorage(storageDir, { timeZone: app.ctx.config.timeZone });
-  // Staging files of uploads cut short by a stop; not awaited, so that a large folder never delays the start.
-  storage
-    .sweepStaging(STAGING_MAX_AGE_MS)
-    .catch((error: unknown) => app.log.warn({ err: error }, 'staging sweep failed'));
+  // Staging files of uploads cut short by a stop, and exports older than a day: at the start, then
+  // hourly. Never awaited, so that a large folder never delays the start or a request.
+  const sweep = () => {
+    storage
+      .sweepStaging(STAGING_MAX_AGE_MS)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'staging sweep failed'));
+    storage
+      .sweepExports(EXPORT_MAX_AGE_MS)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'export sweep failed'));
+  };
+  sweep();
+  // unref: the timer alone never keeps a process (a test, a CLI) alive; onClose stops it.
+  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+  });
 
   // Registered here, not globally: only this route accepts multipart, with limits fitted to it
   // (the plugin's own default is 1 MiB and the whole body limit).
