@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digitsToNumber, idField } from './common';
 
 /** 17 characters, digits and capital letters without I, O and Q (DOMAIN.md). */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
@@ -42,7 +43,7 @@ export const vinField = (required: string = carMessages.vinRequired, format: str
 export const CAR_EXISTS_TYPES = { purchase: 1, order: 2 } as const;
 export const carExistsQuery = z.object({
   vin: z.string({ error: carMessages.vinRequired }).trim().min(1, carMessages.vinRequired),
-  type: z.coerce.number({ error: carMessages.typeFormat }).pipe(z.literal([1, 2], { error: carMessages.typeFormat })),
+  type: z.preprocess(digitsToNumber, z.literal([1, 2], { error: carMessages.typeFormat })),
 });
 export type CarExistsQuery = z.infer<typeof carExistsQuery>;
 
@@ -111,18 +112,9 @@ export const carDetachQuery = z.object({ model: z.preprocess(emptyToUndefined, d
 export const CAR_LIST_FLAGS = ['if_freight', 'if_drawback', 'if_release', 'if_archive', 'if_exports'] as const;
 export type CarListFlag = (typeof CAR_LIST_FLAGS)[number];
 
-const flagField = z.preprocess(
-  emptyToUndefined,
-  z.coerce
-    .number()
-    .pipe(z.literal([0, 1]))
-    .optional(),
-);
+const flagField = z.preprocess(emptyToUndefined, z.preprocess(digitsToNumber, z.literal([0, 1]).optional()));
 export const carListsQuery = z.object({
-  order_id: z.coerce
-    .number({ error: carMessages.orderRequired })
-    .int(carMessages.orderRequired)
-    .positive(carMessages.orderRequired),
+  order_id: idField(carMessages.orderRequired),
   if_freight: flagField,
   if_drawback: flagField,
   if_release: flagField,

@@ -34,27 +34,68 @@ export interface Paged<T> {
 export const PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * A whole number written in decimal digits only, without leading zeros: `1e0`, `0x1`, `+1`, ` 1`, `1.0`
+ * and `01` are not ids or page numbers, however JavaScript would read them. JSON numbers pass through to the number rules.
+ */
+export const digitsToNumber = (value: unknown): unknown =>
+  typeof value === 'string' && /^(0|[1-9][0-9]{0,9})$/.test(value) ? Number(value) : value;
+
+/** Ids are PostgreSQL `integer`s: a larger number names no record and never reaches the database. */
+export const MAX_ID = 2_147_483_647;
+
+/** A record id in a path, a query or a body: 1 to 2147483647, decimal digits only. */
+export const idField = (message: string) =>
+  z.preprocess(digitsToNumber, z.number({ error: message }).int(message).min(1, message).max(MAX_ID, message));
+
+/**
+ * A count typed by a clerk (the number of cars, say): decimal digits only, `required` when blank, `format`
+ * for anything else that is not a whole number from `min` to `max` (0, 1.5, -2, 两, 1e2).
+ */
+export const wholeNumberField = (required: string, format: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      if (text === '') return undefined;
+      return /^[0-9]{1,15}$/.test(text) ? Number(text) : Number.NaN;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : format) })
+      .int(format)
+      .min(min, format)
+      .max(max, format),
+  );
+
+const pageNumber = (message: string, max: number) =>
+  z.preprocess(digitsToNumber, z.number({ error: message }).int(message).min(1, message).max(max, message));
+
 export const pageQuery = z.object({
-  page: z.coerce.number({ error: '页码格式不正确' }).int('页码格式不正确').min(1, '页码格式不正确').default(1),
-  limit: z.coerce
-    .number({ error: '每页条数格式不正确' })
-    .int('每页条数格式不正确')
-    .min(1, '每页条数格式不正确')
-    .max(MAX_PAGE_SIZE, '每页条数格式不正确')
-    .default(PAGE_SIZE),
+  page: pageNumber('页码格式不正确', MAX_ID).default(1),
+  limit: pageNumber('每页条数格式不正确', MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** `YYYY-MM-DD`, used by list filters and date-only fields. */
-export const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确');
+/** Whether `YYYY-MM-DD` names a day of the calendar (2026-02-30 and 2026-13-45 do not). */
+const isCalendarDay = (day: string): boolean => {
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+};
+
+/**
+ * A real calendar day `YYYY-MM-DD` from 1900 to 9999, used by list filters and date-only fields. Years
+ * before 1900 name nothing in this business, and JavaScript's Date.UTC reads years below 100 as 19xx.
+ */
+export const dateOnly = z
+  .string()
+  .regex(/^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/, '日期格式不正确')
+  .refine(isCalendarDay, '日期格式不正确');
 
 /** Empty strings in query strings mean "no filter" (API.md: unknown or empty filters are ignored). */
 export const optionalFilter = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
-export const idParam = z.object({
-  id: z.coerce.number({ error: '记录不存在' }).int('记录不存在').positive('记录不存在'),
-});
+export const idParam = z.object({ id: idField('记录不存在') });
 
 /** Messages the server and the client both show. */
 export const messages = {

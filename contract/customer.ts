@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateOnly, optionalFilter, pageQuery } from './common';
+import { dateOnly, idField, optionalFilter, pageQuery } from './common';
 
 /** Created by the first migration (DOMAIN.md); 1 is the form's default. */
 export const CUSTOMER_TYPE_IDS = { overseas: 1, agent: 2 } as const;
@@ -56,10 +56,7 @@ export const customerNameField = z
 
 export const customerTypeIdField = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
-  z.coerce
-    .number({ error: customerMessages.typeRequired })
-    .int(customerMessages.typeRequired)
-    .positive(customerMessages.typeRequired),
+  idField(customerMessages.typeRequired),
 );
 
 const customerFields = {
@@ -79,9 +76,7 @@ export const customerUpdateBody = z.strictObject({ ...customerFields, updated_at
 export type CustomerUpdateBody = z.infer<typeof customerUpdateBody>;
 
 export const customerListQuery = pageQuery.extend({
-  type_id: optionalFilter(
-    z.coerce.number({ error: '客户类型不正确' }).int('客户类型不正确').positive('客户类型不正确'),
-  ),
+  type_id: optionalFilter(idField('客户类型不正确')),
   name: optionalFilter(z.string().trim().max(100)),
   start_time: optionalFilter(dateOnly),
   end_time: optionalFilter(dateOnly),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { carMessages, vinField } from './car';
-import { dateOnly, optionalFilter, pageQuery } from './common';
+import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery, wholeNumberField } from './common';
 import { DEFAULT_CUSTOMER_TYPE_ID } from './customer';
 
 export const CURRENCIES = ['USD', 'CNY'] as const;
@@ -134,9 +134,13 @@ const asList = (value: unknown): unknown => {
   return value;
 };
 
+/** A car line's id, or 0 for a new line. */
 const idOrNew = z.preprocess(
-  (value) => blankToUndefined(value) ?? 0,
-  z.coerce.number({ error: '车辆编号不正确' }).int('车辆编号不正确').min(0, '车辆编号不正确'),
+  (value) => {
+    const given = blankToUndefined(value) ?? 0;
+    return given === 0 || given === '0' ? 0 : given;
+  },
+  z.union([z.literal(0), idField('车辆编号不正确')], { error: '车辆编号不正确' }),
 );
 
 /** One line of the vehicle list; id 0 is a new line. */
@@ -153,7 +157,7 @@ export type OrderCarLine = z.output<typeof orderCarLine>;
 
 const optionalId = z.preprocess(
   (value) => (blankToUndefined(value) === undefined || value === 0 || value === '0' ? undefined : value),
-  z.coerce.number({ error: '编号不正确' }).int('编号不正确').positive('编号不正确').optional(),
+  idField('编号不正确').optional(),
 );
 
 /**
@@ -170,14 +174,7 @@ const orderFields = {
       .max(MAX_CONTRACT_FILES, orderMessages.contractsTooMany),
   ),
   order_no: requiredText(50, orderMessages.orderNoRequired),
-  amount: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: orderMessages.amountRequired })
-      .int(orderMessages.amountFormat)
-      .positive(orderMessages.amountFormat)
-      .max(100_000, orderMessages.amountFormat),
-  ),
+  amount: wholeNumberField(orderMessages.amountRequired, orderMessages.amountFormat, 1, 100_000),
   total: moneyField(orderMessages.totalRequired),
   currency: z.preprocess(
     (value) => blankToUndefined(value) ?? 'USD',
@@ -192,10 +189,7 @@ const orderFields = {
   country: optionalText(100),
   type_id: z.preprocess(
     (value) => blankToUndefined(value) ?? DEFAULT_CUSTOMER_TYPE_ID,
-    z.coerce
-      .number({ error: orderMessages.typeRequired })
-      .int(orderMessages.typeRequired)
-      .positive(orderMessages.typeRequired),
+    idField(orderMessages.typeRequired),
   ),
   agreement_no: optionalText(50),
   agreement: z.preprocess(blankToUndefined, storagePathField(orderMessages.storagePath).optional()),
@@ -259,16 +253,7 @@ export const ORDER_SEARCH_LIMIT = 20;
 
 /** A real calendar day `YYYY-MM-DD` (2026-02-30 is refused). */
 const calendarDay = (requiredMessage: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: requiredMessage })
-      .pipe(dateOnly)
-      .refine((day) => {
-        const parsed = new Date(`${day}T00:00:00Z`);
-        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
-      }, '日期格式不正确'),
-  );
+  z.preprocess(blankToUndefined, z.string({ error: requiredMessage }).pipe(dateOnly));
 
 export const receiptCreateBody = z.strictObject({
   amount: moneyField(receiptMessages.amountRequired),
@@ -277,9 +262,7 @@ export const receiptCreateBody = z.strictObject({
   receipted_at: calendarDay(receiptMessages.receiptedAtRequired),
   is_deposit: z.preprocess(
     (value) => blankToUndefined(value) ?? 0,
-    z.coerce
-      .number({ error: receiptMessages.isDepositFormat })
-      .pipe(z.literal([0, 1], { error: receiptMessages.isDepositFormat })),
+    z.preprocess(digitsToNumber, z.literal([0, 1], { error: receiptMessages.isDepositFormat })),
   ),
   proof: z.preprocess(blankToUndefined, storagePathField(receiptMessages.proofRequired)),
   /** Who paid; not on the spec's dialog, shown on the detail when present. */

@@ -26,6 +26,7 @@ import { vinCorrectionRoutes } from './modules/vin-correction/vin-correction.rou
 import { markRoutesPublic, registerAuth } from './plugins/auth';
 import { handleClientError, handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerFormBody } from './plugins/form-body';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerRouteCatalog } from './plugins/route-catalog';
 import { registerSecurity } from './plugins/security';
 
@@ -110,6 +111,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   // Headers first, so that the auth hook's 401 and 403 carry them too.
   await registerSecurity(app, config);
   registerAuth(app);
+  registerInputGuard(app);
 
   await app.register(sessionRoutes);
   await app.register(staffRoutes);

@@ -86,8 +86,13 @@ export const startOfDay = (date: string, timeZone: string): string => {
 export const endOfDayExclusive = (date: string, timeZone: string): string => {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const next = new Date(Date.UTC(year, month - 1, day + 1));
+  // The day after 9999-12-31 has no four-digit year: every stored timestamp is before it.
+  if (next.getUTCFullYear() > 9999) return LAST_STORED_INSTANT;
   return startOfDay(next.toISOString().slice(0, 10), timeZone);
 };
+
+/** Above every stored timestamp (they are ISO strings of four-digit years, compared as text). */
+const LAST_STORED_INSTANT = '9999-12-31T23:59:59.999Z';
 
 /**
  * Milliseconds since the epoch of a timestamp a client sent back (`updated_at`), or NaN. Accepts the

@@ -171,7 +171,8 @@ const requireCustomer = async (db: Db, id: number): Promise<CustomerWithType> =>
 export const getCustomer = async ({ db, config }: AppContext, id: number): Promise<Customer> =>
   toCustomer(await requireCustomer(db, id), config.timeZone);
 
-const requireType = async (db: Db, typeId: number, message: string = customerMessages.typeRequired) => {
+/** 422 on `type_id` unless the customer type exists; also for the contract form's copy of the type. */
+export const requireCustomerType = async (db: Db, typeId: number, message: string = customerMessages.typeRequired) => {
   if (!(await findCustomerType(db, typeId))) throw unprocessable(message, 'type_id');
 };
 
@@ -182,7 +183,7 @@ export const insertCustomerFromForm = async (
   actor: Actor,
   typeMessage?: string,
 ): Promise<number> => {
-  await requireType(trx, body.type_id, typeMessage);
+  await requireCustomerType(trx, body.type_id, typeMessage);
   const at = nowIso();
   const id = await insertCustomer(trx, {
     name: body.name,
@@ -211,7 +212,7 @@ export const updateCustomer = async (
   db.transaction().execute(async (trx) => {
     const existing = await requireCustomer(trx, id);
     assertNotStale(body.updated_at, existing.updated_at);
-    await requireType(trx, body.type_id);
+    await requireCustomerType(trx, body.type_id);
     const patch = {
       name: body.name,
       type_id: body.type_id,
