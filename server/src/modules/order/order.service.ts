@@ -33,7 +33,7 @@ import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
 import { assertFileReferences, type FileRules } from '../files/file-references';
 import { findCustomer } from '../customer/customer.repository';
-import { insertCustomerFromForm } from '../customer/customer.service';
+import { insertCustomerFromForm, requireCustomerType } from '../customer/customer.service';
 import { assertNotStale } from '../vehicle/stale-save';
 import {
   findVehiclesByVins,
@@ -266,6 +266,8 @@ const receiptUpdateFiles: FileRules<'receipt'> = { fields: { receipt: ['image'] 
 const resolveCustomer = async (trx: Db, body: OrderBody, actor: Actor): Promise<number> => {
   if (body.customer_id !== undefined) {
     if (!(await findCustomer(trx, body.customer_id))) throw unprocessable(orderMessages.customerUnknown, 'customer_id');
+    // The contract keeps its own copy of the type: it must name one that exists.
+    await requireCustomerType(trx, body.type_id, orderMessages.typeRequired);
     return body.customer_id;
   }
   return insertCustomerFromForm(
