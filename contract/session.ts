@@ -15,6 +15,8 @@ export const sessionMessages = {
   wrongPair: '账号或密码错误',
   disabled: '账号已被禁用，请联系管理员',
   throttled: '登录失败次数过多，请15分钟后再试',
+  /** Password hashing is bounded (API.md, session rules): its queue is full. */
+  busy: '服务器繁忙，请稍后再试',
   passwordsDiffer: '两次新密码不一致',
   oldPasswordWrong: '原密码错误',
   setupDone: '系统已初始化，请直接登录',

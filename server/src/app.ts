@@ -48,6 +48,9 @@ const createFastify = (config: AppConfig, options: BuildAppOptions): FastifyInst
     // Answers made before any route runs speak the envelope too (plugins/errors.ts).
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
+    // X-Forwarded-For names the client only when the connection comes from a listed proxy (TRUST_PROXY);
+    // otherwise anyone could pick the address the login throttle counts.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   };
   if (!config.tls) return Fastify(common);
   const https = { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) };

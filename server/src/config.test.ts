@@ -18,6 +18,9 @@ describe('parseConfig', () => {
       tls: null,
       webDir: null,
       passwordHashCost: 'production',
+      // Nobody's X-Forwarded-For is believed unless a proxy is named.
+      trustProxy: [],
+      passwordHashQueue: { concurrency: 2, maxWaiting: 16, perAddress: 4 },
     });
     expect(config.requestTimeoutMs).toBeGreaterThan(0);
   });
@@ -72,8 +75,30 @@ describe('parseConfig', () => {
     [{ TZ: 'Mars/Olympus' }, 'TZ'],
     [{ TLS_CERT: 'cert.pem' }, 'TLS_KEY'],
     [{ PASSWORD_HASH_COST: 'cheap' }, 'PASSWORD_HASH_COST'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '*' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.office.local' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.256' }, 'TRUST_PROXY'],
+    [{ PASSWORD_HASH_CONCURRENCY: '0' }, 'PASSWORD_HASH_CONCURRENCY'],
+    [{ PASSWORD_HASH_QUEUE: 'many' }, 'PASSWORD_HASH_QUEUE'],
+    [{ PASSWORD_HASH_PER_ADDRESS: '-1' }, 'PASSWORD_HASH_PER_ADDRESS'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => parseConfig(env, cwd)).toThrow(ConfigError);
     expect(() => parseConfig(env, cwd)).toThrow(name);
+  });
+
+  it('reads the proxies to trust and the hashing queue', () => {
+    const config = parseConfig(
+      {
+        TRUST_PROXY: ' 10.0.0.1 , 192.168.1.0/24,fd00::/8,::1, loopback ,',
+        PASSWORD_HASH_CONCURRENCY: '1',
+        PASSWORD_HASH_QUEUE: '8',
+        PASSWORD_HASH_PER_ADDRESS: '2',
+      },
+      cwd,
+    );
+    expect(config.trustProxy).toEqual(['10.0.0.1', '192.168.1.0/24', 'fd00::/8', '::1', 'loopback']);
+    expect(config.passwordHashQueue).toEqual({ concurrency: 1, maxWaiting: 8, perAddress: 2 });
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 
 /**
@@ -16,6 +17,16 @@ export interface TlsConfig {
   keyFile: string;
 }
 
+/** How many password hashes run and wait at once (session/hash-queue.ts). */
+export interface PasswordHashQueueConfig {
+  /** Hashes computed at once; below Node's libuv pool size (4), which file reads and writes share. */
+  concurrency: number;
+  /** Hashes waiting for their turn, across all addresses. */
+  maxWaiting: number;
+  /** Hashes one client address may have waiting or running. */
+  perAddress: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -32,6 +43,12 @@ export interface AppConfig {
   /** Absolute path of the built renderer to serve, or null for an API-only server. */
   webDir: string | null;
   passwordHashCost: PasswordHashCost;
+  passwordHashQueue: PasswordHashQueueConfig;
+  /**
+   * Reverse proxies (addresses or CIDR ranges) whose `X-Forwarded-For` names the client; empty: the
+   * client is the connection's own address and the header is ignored.
+   */
+  trustProxy: string[];
   /** Largest JSON or form body; uploads have their own limits. */
   bodyLimitBytes: number;
   /** Fastify has no request time-out by default; 2 minutes leaves room for a 20 MB upload on a slow LAN. */
@@ -51,6 +68,8 @@ export const DEFAULTS = {
   timeZone: 'Asia/Shanghai',
   bodyLimitBytes: 1024 * 1024,
   requestTimeoutMs: 120_000,
+  // Two of the pool's four threads: file work keeps the other two (measured in server/bench/login-flood.ts).
+  passwordHashQueue: { concurrency: 2, maxWaiting: 16, perAddress: 4 },
 } as const;
 
 export class ConfigError extends Error {
@@ -108,6 +127,62 @@ const parseHashCost = (raw: string | undefined): PasswordHashCost => {
   throw new ConfigError(`PASSWORD_HASH_COST 只能是 production 或 test：${raw}`);
 };
 
+const parseCount = (name: string, raw: string | undefined, fallback: number, max: number): number => {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    throw new ConfigError(`${name} 必须是 1 到 ${max} 之间的整数：${raw}`);
+  }
+  return Number(raw);
+};
+
+const parseHashQueue = (env: Env): PasswordHashQueueConfig => {
+  const defaults = DEFAULTS.passwordHashQueue;
+  return {
+    concurrency: parseCount(
+      'PASSWORD_HASH_CONCURRENCY',
+      valueOf(env, 'PASSWORD_HASH_CONCURRENCY'),
+      defaults.concurrency,
+      64,
+    ),
+    maxWaiting: parseCount('PASSWORD_HASH_QUEUE', valueOf(env, 'PASSWORD_HASH_QUEUE'), defaults.maxWaiting, 10_000),
+    perAddress: parseCount(
+      'PASSWORD_HASH_PER_ADDRESS',
+      valueOf(env, 'PASSWORD_HASH_PER_ADDRESS'),
+      defaults.perAddress,
+      10_000,
+    ),
+  };
+};
+
+/** The names proxy-addr (Fastify's `trustProxy`) knows for the private ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyEntry = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * `TRUST_PROXY`: comma-separated addresses or CIDR ranges of the reverse proxies in front of the
+ * server. Never "trust everyone": then any client could name itself any address in the header and
+ * step around the per-address login throttle.
+ */
+const parseTrustProxy = (raw: string | undefined): string[] => {
+  if (!raw) return [];
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  const invalid = entries.find((entry) => !isProxyEntry(entry));
+  if (invalid !== undefined)
+    throw new ConfigError(`TRUST_PROXY 只能是代理服务器的 IP 地址或网段（如 10.0.0.0/8）：${invalid}`);
+  return entries;
+};
+
 export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig => {
   const databaseUrl = valueOf(env, 'DATABASE_URL') ?? DEFAULTS.databaseUrl;
   const certFile = valueOf(env, 'TLS_CERT');
@@ -127,6 +202,8 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig =>
     tls: certFile && keyFile ? { certFile: resolve(cwd, certFile), keyFile: resolve(cwd, keyFile) } : null,
     webDir: webDir ? resolve(cwd, webDir) : null,
     passwordHashCost: parseHashCost(valueOf(env, 'PASSWORD_HASH_COST')),
+    passwordHashQueue: parseHashQueue(env),
+    trustProxy: parseTrustProxy(valueOf(env, 'TRUST_PROXY')),
     bodyLimitBytes: DEFAULTS.bodyLimitBytes,
     requestTimeoutMs: DEFAULTS.requestTimeoutMs,
   };

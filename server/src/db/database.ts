@@ -20,7 +20,7 @@ import type {
   ReleasePassesTable,
   ReleasePassVehiclesTable,
 } from '../modules/release/release.table';
-import type { LoginFailuresTable, SessionsTable } from '../modules/session/session.table';
+import type { LoginThrottleTable, SessionsTable } from '../modules/session/session.table';
 import type { UsersTable } from '../modules/staff/staff.table';
 import type { VehiclesTable } from '../modules/vehicle/vehicle.table';
 import type { VinCorrectionsTable } from '../modules/vin-correction/vin-correction.table';
@@ -31,7 +31,7 @@ import type { UploadedFilesTable } from './uploaded-files.table';
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
   customer_types: CustomerTypesTable;
   customers: CustomersTable;

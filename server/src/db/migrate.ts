@@ -4,6 +4,7 @@ import * as createStaffAndSessions from './migrations/2026_11_22_0900_create_sta
 import * as createCustomersAndContracts from './migrations/2026_11_22_0901_create_customers_and_contracts';
 import * as createVehiclesAndRecords from './migrations/2026_11_22_0902_create_vehicles_and_records';
 import * as createUploadedFiles from './migrations/2026_11_22_0903_create_uploaded_files';
+import * as createLoginThrottle from './migrations/2026_11_23_1000_create_login_throttle';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0901_create_customers_and_contracts': createCustomersAndContracts,
   '2026_11_22_0902_create_vehicles_and_records': createVehiclesAndRecords,
   '2026_11_22_0903_create_uploaded_files': createUploadedFiles,
+  '2026_11_23_1000_create_login_throttle': createLoginThrottle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

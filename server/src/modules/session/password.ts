@@ -65,18 +65,18 @@ export const verifyPassword = async (password: string, stored: string): Promise<
   return timingSafeEqual(key, parsed.key);
 };
 
-const decoys = new Map<PasswordHashCost, Promise<string>>();
-
 /**
- * Spends the same time as a real check when the account does not exist, so that the answer's timing
- * does not tell which usernames exist.
+ * What an unknown account is checked against: the configured cost's parameters, a random salt and a
+ * random key that no password derives. Checking against it costs exactly what a real check costs, so
+ * the answer's timing does not tell which usernames exist, and making it costs no hash.
  */
+const decoyFor = (cost: PasswordHashCost): string => {
+  const { logN, r, p } = SCRYPT_PARAMETERS[cost];
+  const salt = randomBytes(SALT_LENGTH).toString('base64');
+  return ['scrypt', logN, r, p, salt, randomBytes(KEY_LENGTH).toString('base64')].join('$');
+};
+
 export const verifyAgainstDecoy = async (password: string, cost: PasswordHashCost): Promise<false> => {
-  let decoy = decoys.get(cost);
-  if (!decoy) {
-    decoy = hashPassword(randomBytes(16).toString('hex'), cost);
-    decoys.set(cost, decoy);
-  }
-  await verifyPassword(password, await decoy);
+  await verifyPassword(password, decoyFor(cost));
   return false;
 };

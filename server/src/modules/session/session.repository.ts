@@ -57,28 +57,6 @@ export const revokeUserSessions = async (
   return Number(result.numUpdatedRows);
 };
 
-export const countLoginFailures = async (db: Db, username: string, ip: string, since: string): Promise<number> => {
-  const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('username', '=', username)
-    .where('ip', '=', ip)
-    .where('at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-};
-
-export const recordLoginFailure = async (db: Db, username: string, ip: string, at: string): Promise<void> => {
-  await db.insertInto('login_failures').values({ username, ip, at }).execute();
-};
-
-/** Failures older than the window count for nothing: drop them so the table stays small. */
-export const deleteLoginFailures = async (db: Db, username: string, ip: string, before?: string): Promise<void> => {
-  let query = db.deleteFrom('login_failures').where('username', '=', username).where('ip', '=', ip);
-  if (before !== undefined) query = query.where('at', '<=', before);
-  await query.execute();
-};
-
 export const pingDatabase = async (db: Db): Promise<void> => {
   await sql`select 1`.execute(db);
 };

@@ -21,14 +21,12 @@ import {
   insertUser,
   updateLiveUser,
 } from '../staff/staff.repository';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
+import { queuedDecoy, queuedHash, queuedVerify } from './hash-queue';
+import { cancelLoginAttempt, loginAttemptFailed, loginAttemptSucceeded, reserveLoginAttempt } from './login-throttle';
 import {
-  countLoginFailures,
-  pingDatabase,
-  deleteLoginFailures,
   findSessionByTokenHash,
   insertSession,
-  recordLoginFailure,
+  pingDatabase,
   revokeSession,
   revokeUserSessions,
   touchSession,
@@ -37,8 +35,6 @@ import {
 /** Session rules of API.md. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_THROTTLE_LIMIT = 5;
 /** `last_used_at` is written at most once a minute per session: the idle end moves by the minute. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -61,8 +57,6 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 /** 32 random bytes, base64url: what the client holds. Only its hash is stored. */
 const newToken = () => randomBytes(32).toString('base64url');
-
-const isoBefore = (milliseconds: number) => new Date(Date.now() - milliseconds).toISOString();
 
 /** Answers only when the database answers too: a monitor (or the desktop's connection test) sees a broken one. */
 export const health = async ({ db, config, version }: AppContext): Promise<HealthAnswer> => {
@@ -93,9 +87,10 @@ export const setupStatus = async ({ db }: AppContext): Promise<SetupStatus> => (
 });
 
 /** Creates the first account; refused once any account exists. */
-export const setup = async ({ db, config }: AppContext, body: SetupBody, actor: Actor): Promise<{ id: number }> => {
+export const setup = async (ctx: AppContext, body: SetupBody, actor: Actor): Promise<{ id: number }> => {
+  const { db } = ctx;
   if ((await countAllUsers(db)) > 0) throw conflict(sessionMessages.setupDone);
-  const passwordHash = await hashPassword(body.password, config.passwordHashCost);
+  const passwordHash = await queuedHash(ctx, actor.ip, body.password);
   const at = nowIso();
   try {
     // Serializable on PostgreSQL: two first-run setups racing each other cannot both create an account.
@@ -123,23 +118,32 @@ export const setup = async ({ db, config }: AppContext, body: SetupBody, actor: 
   }
 };
 
-export const login = async ({ db, config }: AppContext, body: LoginBody, actor: Actor): Promise<LoginAnswer> => {
+/**
+ * The throttle is decided before the hash (login-throttle.ts), and the hash waits its turn in the
+ * queue (hash-queue.ts): a refused login costs no hash.
+ */
+export const login = async (ctx: AppContext, body: LoginBody, actor: Actor): Promise<LoginAnswer> => {
+  const { db, config } = ctx;
   const ip = actor.ip ?? 'unknown';
-  const windowStart = isoBefore(LOGIN_THROTTLE_WINDOW_MS);
-  if ((await countLoginFailures(db, body.username, ip, windowStart)) >= LOGIN_THROTTLE_LIMIT) {
-    throw tooManyRequests(sessionMessages.throttled);
+  const reservation = await reserveLoginAttempt(db, body.username, ip);
+  if (!reservation) throw tooManyRequests(sessionMessages.throttled);
+  let user: Awaited<ReturnType<typeof findLiveUserByUsername>>;
+  let passwordMatches: boolean;
+  try {
+    user = await findLiveUserByUsername(db, body.username);
+    passwordMatches = user
+      ? await queuedVerify(ctx, ip, body.password, user.password_hash)
+      : await queuedDecoy(ctx, ip, body.password);
+  } catch (error) {
+    // The password was never checked (the queue was full): the attempt counts for nothing.
+    await cancelLoginAttempt(db, reservation);
+    throw error;
   }
-  const user = await findLiveUserByUsername(db, body.username);
-  const passwordMatches = user
-    ? await verifyPassword(body.password, user.password_hash)
-    : await verifyAgainstDecoy(body.password, config.passwordHashCost);
   if (!user || !passwordMatches) {
-    await db.transaction().execute(async (trx) => {
-      await deleteLoginFailures(trx, body.username, ip, windowStart);
-      await recordLoginFailure(trx, body.username, ip, nowIso());
-    });
+    await loginAttemptFailed(db, reservation);
     throw unauthorized(sessionMessages.wrongPair);
   }
+  await loginAttemptSucceeded(db, reservation);
   // Only someone who knows the password learns that the account is disabled.
   if (user.status !== 1) throw forbidden(sessionMessages.disabled);
 
@@ -148,7 +152,6 @@ export const login = async ({ db, config }: AppContext, body: LoginBody, actor: 
   const createdAt = new Date(now).toISOString();
   const expiresAt = new Date(now + SESSION_LIFETIME_MS).toISOString();
   await db.transaction().execute(async (trx) => {
-    await deleteLoginFailures(trx, body.username, ip);
     const sessionId = await insertSession(trx, {
       token_hash: hashToken(token),
       user_id: user.id,
@@ -186,17 +189,18 @@ export const userInfo = (user: AuthUser): UserInfo => ({
 
 /** The logged-in user's own password change: the other sessions of the account end, this one stays. */
 export const changePassword = async (
-  { db, config }: AppContext,
+  ctx: AppContext,
   auth: Authenticated,
   body: ResetPasswordBody,
   actor: Actor,
 ): Promise<void> => {
+  const { db } = ctx;
   const user = await findLiveUserById(db, auth.user.id);
   if (!user) throw unauthorized();
-  if (!(await verifyPassword(body.password, user.password_hash))) {
+  if (!(await queuedVerify(ctx, actor.ip, body.password, user.password_hash))) {
     throw unprocessable(sessionMessages.oldPasswordWrong, 'password');
   }
-  const passwordHash = await hashPassword(body.new_password, config.passwordHashCost);
+  const passwordHash = await queuedHash(ctx, actor.ip, body.new_password);
   const at = nextUpdatedAt(user.updated_at);
   await db.transaction().execute(async (trx) => {
     const changed = await updateLiveUser(trx, user.id, { password_hash: passwordHash, updated_at: at });

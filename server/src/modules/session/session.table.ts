@@ -14,11 +14,12 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  username: string;
-  ip: string;
-  at: string;
+/** One login-throttle counter: `account:<username>|<address>` or `address:<address>`. */
+export interface LoginThrottleTable {
+  key: string;
+  /** Failures of the current window, plus checks still running (reserved before the hash). */
+  attempts: number;
+  window_started_at: string;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -174,20 +174,24 @@ describe('session', () => {
       const blocked = await loginRequest(t.app, staff.username, staff.password, ip);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ code: 429, message: '登录失败次数过多，请15分钟后再试', data: null });
-      expect(await t.db.selectFrom('login_failures').select(['username', 'ip']).execute()).toHaveLength(5);
+      const account = `account:${staff.username}|${ip}`;
+      expect(await t.db.selectFrom('login_throttle').selectAll().where('key', '=', account).execute()).toEqual([
+        { key: account, attempts: 5, window_started_at: expect.any(String) },
+      ]);
 
       // Another address, or another account from the same address, is not blocked.
       expect((await loginRequest(t.app, staff.username, staff.password, '10.0.0.8')).statusCode).toBe(200);
       const other = await createStaff(t.app);
       expect((await loginRequest(t.app, other.username, other.password, ip)).statusCode).toBe(200);
 
-      // Once the failures are older than 15 minutes the pair may log in again, and success clears them.
+      // Once the window is older than 15 minutes the pair may log in again, and success clears it.
       await t.db
-        .updateTable('login_failures')
-        .set({ at: iso(-15 * 60 * 1000 - 1000) })
+        .updateTable('login_throttle')
+        .set({ window_started_at: iso(-15 * 60 * 1000 - 1000) })
+        .where('key', '=', account)
         .execute();
       expect((await loginRequest(t.app, staff.username, staff.password, ip)).statusCode).toBe(200);
-      expect(await t.db.selectFrom('login_failures').selectAll().where('ip', '=', ip).execute()).toEqual([]);
+      expect(await t.db.selectFrom('login_throttle').selectAll().where('key', '=', account).execute()).toEqual([]);
     });
 
     it('counts failures for an unknown account too', async () => {

@@ -15,7 +15,7 @@ import { paged } from '../../envelope';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso, parseTimestamp } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
-import { hashPassword } from '../session/password';
+import { queuedHash } from '../session/hash-queue';
 import type { Authenticated } from '../session/session.service';
 import { revokeUserSessions } from '../session/session.repository';
 import {
@@ -71,13 +71,10 @@ export const listStaff = async ({ db, config }: AppContext, query: PageQuery): P
 export const getStaff = async ({ db, config }: AppContext, id: number): Promise<Staff> =>
   toStaff(await requireStaff(db, id), config.timeZone);
 
-export const createStaff = async (
-  { db, config }: AppContext,
-  body: StaffCreateBody,
-  actor: Actor,
-): Promise<{ id: number }> => {
+export const createStaff = async (ctx: AppContext, body: StaffCreateBody, actor: Actor): Promise<{ id: number }> => {
+  const { db } = ctx;
   if (await findLiveUserByUsername(db, body.username)) throw conflict(staffMessages.usernameTaken);
-  const passwordHash = await hashPassword(body.password, config.passwordHashCost);
+  const passwordHash = await queuedHash(ctx, actor.ip, body.password);
   const at = nowIso();
   try {
     return await db.transaction().execute(async (trx) => {
@@ -113,12 +110,13 @@ const storedFormOf = (clientUpdatedAt: string): string => {
 };
 
 export const updateStaff = async (
-  { db, config }: AppContext,
+  ctx: AppContext,
   id: number,
   body: StaffUpdateBody,
   auth: Authenticated,
   actor: Actor,
 ): Promise<Staff> => {
+  const { db, config } = ctx;
   const existing = await requireStaff(db, id);
   if (body.updated_at !== undefined && storedFormOf(body.updated_at) !== existing.updated_at) {
     throw conflict(messages.staleRecord);
@@ -127,8 +125,7 @@ export const updateStaff = async (
     const holder = await findLiveUserByUsername(db, body.username);
     if (holder && holder.id !== id) throw conflict(staffMessages.usernameTaken);
   }
-  const passwordHash =
-    body.password === undefined ? undefined : await hashPassword(body.password, config.passwordHashCost);
+  const passwordHash = body.password === undefined ? undefined : await queuedHash(ctx, actor.ip, body.password);
   const at = nextUpdatedAt(existing.updated_at);
   try {
     return await db.transaction().execute(async (trx) => {

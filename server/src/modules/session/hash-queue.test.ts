@@ -1,0 +1,170 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
+import { bearer, createStaff, loggedInStaff, loginRequest, md5md5 } from '../../../../tests/helpers/factories';
+import { HashQueue, hashQueueOf } from './hash-queue';
+
+const BUSY = { code: 429, message: '服务器繁忙，请稍后再试', data: null };
+
+/** A task the test ends when it likes: it stands for a hash that is still running. */
+const gate = () => {
+  let open: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { task: () => done, open };
+};
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('HashQueue', () => {
+  it('runs at most `concurrency` tasks, serves the waiting ones by address in turn, and refuses when full', async () => {
+    const queue = new HashQueue({ concurrency: 1, maxWaiting: 5, perAddress: 3 });
+    const started: string[] = [];
+    const gates = new Map<string, ReturnType<typeof gate>>();
+    const submit = (address: string, name: string) => {
+      const g = gate();
+      gates.set(name, g);
+      return queue.run(address, () => {
+        started.push(name);
+        return g.task();
+      });
+    };
+    const a1 = submit('A', 'a1');
+    const a2 = submit('A', 'a2');
+    const a3 = submit('A', 'a3');
+    // A holds all it may: a flood from A is refused at once, B still gets in line.
+    await expect(submit('A', 'a4')).rejects.toMatchObject({ statusCode: 429, message: '服务器繁忙，请稍后再试' });
+    const b1 = submit('B', 'b1');
+    expect(queue.size).toEqual({ running: 1, waiting: 3 });
+
+    gates.get('a1')?.open();
+    await a1;
+    await settle();
+    gates.get('a2')?.open();
+    await a2;
+    await settle();
+    // B was served before A's third hash, though A queued it first.
+    expect(started).toEqual(['a1', 'a2', 'b1']);
+    gates.get('b1')?.open();
+    gates.get('a3')?.open();
+    await Promise.all([b1, a3]);
+    expect(started).toEqual(['a1', 'a2', 'b1', 'a3']);
+    expect(queue.computed).toBe(4);
+    expect(queue.size).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('refuses when `maxWaiting` hashes wait, and frees an address when its hash fails', async () => {
+    const queue = new HashQueue({ concurrency: 1, maxWaiting: 1, perAddress: 5 });
+    const running = gate();
+    const first = queue.run('A', running.task);
+    const second = queue.run('B', () => Promise.reject(new Error('scrypt failed')));
+    await expect(queue.run('C', () => Promise.resolve('x'))).rejects.toMatchObject({ statusCode: 429 });
+    running.open();
+    await first;
+    await expect(second).rejects.toThrow('scrypt failed');
+    expect(await queue.run('B', () => Promise.resolve('again'))).toBe('again');
+  });
+});
+
+describe('password hashing through the queue', () => {
+  let t: TestApp;
+
+  afterEach(async () => {
+    await t.close();
+  });
+
+  /** Holds the queue's running slots and waiting places with hashes that never end until opened. */
+  const occupy = (address: string, count: number) => {
+    const gates = Array.from({ length: count }, gate);
+    const runs = gates.map((g) => hashQueueOf(t.app.ctx).run(address, g.task));
+    return {
+      open: async () => {
+        for (const g of gates) g.open();
+        await Promise.all(runs);
+      },
+    };
+  };
+
+  it('answers 429 服务器繁忙 when the queue is full, and the refused login does not count as a failure', async () => {
+    t = await buildTestApp({
+      env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '2', PASSWORD_HASH_PER_ADDRESS: '10' },
+    });
+    const staff = await createStaff(t.app);
+    const busy = occupy('10.90.0.1', 3);
+    const refused = await loginRequest(t.app, staff.username, staff.password, '10.90.0.2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(BUSY);
+    for (let n = 0; n < 6; n += 1) {
+      expect((await loginRequest(t.app, staff.username, 'wrong', '10.90.0.2')).json()).toEqual(BUSY);
+    }
+    const counters = await t.db.selectFrom('login_throttle').select(['key', 'attempts']).orderBy('key').execute();
+    expect(counters).toEqual([
+      { key: `account:${staff.username}|10.90.0.2`, attempts: 0 },
+      { key: 'address:10.90.0.2', attempts: 0 },
+    ]);
+
+    await busy.open();
+    expect((await loginRequest(t.app, staff.username, staff.password, '10.90.0.2')).statusCode).toBe(200);
+  });
+
+  it('keeps a login from another address from waiting behind a flood from one address', async () => {
+    t = await buildTestApp({
+      env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '10', PASSWORD_HASH_PER_ADDRESS: '3' },
+    });
+    const staff = await createStaff(t.app);
+    const flooder = '10.91.0.1';
+    // The flood's hashes: one running, two waiting; the address holds all it may.
+    const [running, firstWaiting, secondWaiting] = [occupy(flooder, 1), occupy(flooder, 1), occupy(flooder, 1)];
+    const more = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => loginRequest(t.app, `ghost_${n}`, 'guess', flooder)),
+    );
+    expect(more.map((response) => response.json())).toEqual(Array<unknown>(10).fill(BUSY));
+
+    const login = loginRequest(t.app, staff.username, staff.password, '10.91.0.2');
+    await vi.waitFor(() => expect(hashQueueOf(t.app.ctx).size).toEqual({ running: 1, waiting: 3 }));
+    await running.open();
+    await firstWaiting.open();
+    // The other address's login is served next, before the rest of the flood.
+    const answer = await login;
+    expect(answer.statusCode).toBe(200);
+    expect(hashQueueOf(t.app.ctx).size).toEqual({ running: 1, waiting: 0 });
+    await secondWaiting.open();
+  });
+
+  it('sends setup, staff passwords and password changes through the queue too', async () => {
+    t = await buildTestApp({
+      env: { PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '1', PASSWORD_HASH_PER_ADDRESS: '10' },
+    });
+    const setup = {
+      username: 'admin',
+      nickname: '管理员',
+      phone_number: '13800138000',
+      password: md5md5('Secret-123'),
+    };
+    const busy = occupy('10.92.0.1', 2);
+    expect((await t.app.inject({ method: 'POST', url: '/api/setup', payload: setup })).json()).toEqual(BUSY);
+    await busy.open();
+    expect((await t.app.inject({ method: 'POST', url: '/api/setup', payload: setup })).statusCode).toBe(201);
+
+    const staff = await loggedInStaff(t.app);
+    const computed = hashQueueOf(t.app.ctx).computed;
+    const again = occupy('10.92.0.1', 2);
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: bearer(staff.token),
+      payload: { username: 'new_clerk', nickname: '新员工', phone_number: '13900139000', password: md5md5('x') },
+    });
+    expect(create.json()).toEqual(BUSY);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/reset',
+      headers: bearer(staff.token),
+      payload: { password: md5md5(staff.password), new_password: md5md5('N'), new_password_confirmation: md5md5('N') },
+    });
+    expect(change.json()).toEqual(BUSY);
+    await again.open();
+    expect(hashQueueOf(t.app.ctx).computed).toBe(computed + 2);
+    expect(await t.db.selectFrom('users').select('username').where('username', '=', 'new_clerk').execute()).toEqual([]);
+  });
+});
