@@ -16,7 +16,10 @@
  *      answer is printed (when the queue is full a login is refused with 服务器繁忙, by design).
  *
  * Prints each time, the answers the flood got, and the server's resident memory before the flood and
- * at its peak (Linux /proc). Exits 1 when a phase-1 check fails.
+ * at its peak (Linux /proc). Exits 1 when a check fails (phase 2's login is only reported). A measured
+ * request unanswered after BENCH_GIVE_UP_MS (30 s) is given up; BENCH_FIXTURES names the shared
+ * fixtures folder when the checkout is not beside it (the bench runs the server of its own checkout,
+ * so a copy of this file measures another checkout, e.g. a worktree of the code before a change).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -35,6 +38,8 @@ const FIXTURE = join(FIXTURES, 'scans/deregistration-certificate.pdf');
 const FLOOD = 64;
 const ROUNDS = 3;
 const LIMIT_MS = 1000;
+/** A measured request still unanswered after this long is given up (the code before the fix took minutes). */
+const GIVE_UP_MS = Number(process.env.BENCH_GIVE_UP_MS ?? 30_000);
 const USER = { username: 'bench_admin', password: 'Bench-Pass-1' };
 
 const md5md5 = (text: string) => {
@@ -52,7 +57,7 @@ let port = 0;
 const request = (
   method: string,
   path: string,
-  options: { body?: Buffer | string; headers?: Record<string, string>; from?: string } = {},
+  options: { body?: Buffer | string; headers?: Record<string, string>; from?: string; giveUpMs?: number } = {},
 ): Promise<Answer> =>
   new Promise((resolvePromise, reject) => {
     const body = typeof options.body === 'string' ? Buffer.from(options.body) : options.body;
@@ -75,6 +80,13 @@ const request = (
       },
     );
     req.on('error', reject);
+    if (options.giveUpMs !== undefined) {
+      const timer = setTimeout(
+        () => req.destroy(new Error(`no answer within ${options.giveUpMs} ms`)),
+        options.giveUpMs,
+      );
+      req.on('close', () => clearTimeout(timer));
+    }
     req.end(body);
   });
 
@@ -100,6 +112,12 @@ const freePort = (): Promise<number> =>
       probe.close(() => resolvePromise(typeof address === 'object' && address ? address.port : 0));
     });
   });
+
+/** CPU seconds (user + system) a process has used; the clock ticks are 100 a second on Linux. */
+const cpuSecondsOf = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 
 /** VmRSS and VmHWM (peak) of a process, in MB. */
 const memoryOf = (pid: number): { rss: number; peak: number } => {
@@ -179,18 +197,20 @@ const main = async () => {
       request('POST', '/api/login', {
         ...json({ username: USER.username, password: md5md5(USER.password) }),
         from: '127.0.0.2',
+        giveUpMs: GIVE_UP_MS,
       });
     const first = await realLogin();
     if (first.status !== 200) throw new Error(`login ${first.status} ${messageOf(first)}`);
     const token = (JSON.parse(first.body.toString('utf8')) as { data: { token: string } }).data.token;
     const auth = { authorization: `Bearer ${token}` };
     const form = uploadForm();
-    const upload = () => request('POST', '/api/upload', { body: form.body, headers: { ...form.headers, ...auth } });
+    const upload = () =>
+      request('POST', '/api/upload', { body: form.body, headers: { ...form.headers, ...auth }, giveUpMs: GIVE_UP_MS });
     const stored = await upload();
     if (stored.status !== 200) throw new Error(`upload ${stored.status} ${messageOf(stored)}`);
     const fileUrl = (JSON.parse(stored.body.toString('utf8')) as { data: { url: string } }).data.url;
     const download = async (): Promise<Answer> => {
-      const answer = await request('GET', fileUrl, { headers: auth });
+      const answer = await request('GET', fileUrl, { headers: auth, giveUpMs: GIVE_UP_MS });
       if (answer.status !== 200) return answer;
       // The whole file, or it does not count.
       const size = answer.body.length;
@@ -202,10 +222,16 @@ const main = async () => {
 
     const idle = memoryOf(pid);
     console.log(`server pid ${pid}: RSS ${idle.rss} MB before the flood (peak so far ${idle.peak} MB)`);
+    // The same three on a quiet server, for comparison.
+    const quiet = [await timed(realLogin), await timed(upload), await timed(download)];
+    console.log(`without a flood: login ${quiet[0]?.ms} ms, upload ${quiet[1]?.ms} ms, download ${quiet[2]?.ms} ms`);
 
     const runPhase = async (title: string, addressOf: (worker: number) => string, loginMustSucceed: boolean) => {
       console.log(`\n${title}`);
       let flooding = true;
+      const phaseStarted = performance.now();
+      const serverCpuBefore = cpuSecondsOf(pid);
+      const clientCpuBefore = process.cpuUsage();
       let peakRss = 0;
       const floodAnswers = new Map<string, number>();
       const sampler = setInterval(() => {
@@ -225,7 +251,7 @@ const main = async () => {
       };
       const workers = Array.from({ length: FLOOD }, (_, index) => worker(index));
       // Let the flood take hold before measuring.
-      await new Promise((wait) => setTimeout(wait, 500));
+      await new Promise((wait) => setTimeout(wait, 1000));
       for (let round = 1; round <= ROUNDS; round += 1) {
         const [login, up, down] = await Promise.all([timed(realLogin), timed(upload), timed(download)]);
         const line = (name: string, result: { ms: number; status: number; message: string }, mustSucceed: boolean) => {
@@ -243,6 +269,12 @@ const main = async () => {
       clearInterval(sampler);
       console.log(`  flood answers: ${[...floodAnswers].map(([key, count]) => `${count}× ${key}`).join('; ')}`);
       console.log(`  server RSS peak during the phase: ${peakRss} MB (VmHWM ${memoryOf(pid).peak} MB)`);
+      const clientCpu = process.cpuUsage(clientCpuBefore);
+      console.log(
+        `  ${((performance.now() - phaseStarted) / 1000).toFixed(1)} s; CPU used: server ` +
+          `${(cpuSecondsOf(pid) - serverCpuBefore).toFixed(1)} s, this flooding client ` +
+          `${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s (2 cores here are shared by both)`,
+      );
     };
 
     await runPhase(`Phase 1: ${FLOOD} parallel bogus logins from 127.0.0.1`, () => '127.0.0.1', true);

@@ -6,13 +6,15 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
 
 /**
  * Every password hash of the server waits here for its turn. A scrypt at production cost holds one of
- * the four threads of Node's libuv pool (which file reads and writes share) and 128 MiB for about
- * 0.4 s: run unbounded, 64 logins at once took the whole pool and half a gigabyte, and a download
- * waited 13 s behind them. So only `concurrency` hashes run at once (fewer than the pool's threads, so
- * file work always finds a thread), at most `maxWaiting` wait, and one address may hold at most
- * `perAddress` of them, waiting or running. Waiting hashes are served round-robin by address, so a
- * flood from one address does not keep a login from another waiting behind it. When there is no room
- * the request is refused at once with 429 服务器繁忙 instead of piling up.
+ * the four threads of Node's libuv pool (which file reads and writes share), a core and 128 MiB for
+ * about 0.4 s: run unbounded, 64 logins at once took the whole pool and half a gigabyte, and a download
+ * waited 13 s behind them. So:
+ * - only `concurrency` hashes run at once, fewer than the pool's threads, so file work always finds one;
+ * - one address runs at most half of them (at least one): a flood from one address leaves the other
+ *   slots to everyone else, and a login from another address starts without waiting for the flood;
+ * - waiting hashes are served round-robin by address;
+ * - at most `maxWaiting` wait, and one address holds at most `perAddress`, waiting or running; beyond
+ *   that the request is refused at once with 429 服务器繁忙 instead of piling up.
  */
 export class HashQueue {
   /** Hashes started since the queue was made: what tests count, and what a monitor could read. */
@@ -21,26 +23,38 @@ export class HashQueue {
   private waiting = 0;
   /** Per address: hashes waiting or running. */
   private readonly held = new Map<string, number>();
+  /** Per address: hashes running. */
+  private readonly active = new Map<string, number>();
   /** Per address, in turn order (a Map keeps insertion order): the hashes waiting to start. */
   private readonly lines = new Map<string, Array<() => void>>();
+  private readonly runningPerAddress: number;
 
-  constructor(readonly limits: PasswordHashQueueConfig) {}
+  constructor(readonly limits: PasswordHashQueueConfig) {
+    this.runningPerAddress = Math.max(1, Math.floor(limits.concurrency / 2));
+  }
 
   get size(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.waiting };
   }
 
+  private canStart(address: string): boolean {
+    return this.running < this.limits.concurrency && (this.active.get(address) ?? 0) < this.runningPerAddress;
+  }
+
+  /** Whether a hash for `address` would be taken now: a cheap check before any other work of a login. */
+  hasRoom(address: string): boolean {
+    if ((this.held.get(address) ?? 0) >= this.limits.perAddress) return false;
+    return this.canStart(address) || this.waiting < this.limits.maxWaiting;
+  }
+
   /** Runs `task` (one hash) when its turn comes; rejects with 429 服务器繁忙 when there is no room. */
   run<T>(address: string, task: () => Promise<T>): Promise<T> {
-    const held = this.held.get(address) ?? 0;
-    const mustWait = this.running >= this.limits.concurrency;
-    if (held >= this.limits.perAddress || (mustWait && this.waiting >= this.limits.maxWaiting)) {
-      return Promise.reject(tooManyRequests(sessionMessages.busy));
-    }
-    this.held.set(address, held + 1);
+    if (!this.hasRoom(address)) return Promise.reject(tooManyRequests(sessionMessages.busy));
+    this.held.set(address, (this.held.get(address) ?? 0) + 1);
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         this.running += 1;
+        this.active.set(address, (this.active.get(address) ?? 0) + 1);
         this.computed += 1;
         // `task` may throw before returning its promise: count that as its end too.
         Promise.resolve()
@@ -48,11 +62,12 @@ export class HashQueue {
           .then(resolve, reject)
           .finally(() => {
             this.running -= 1;
-            this.release(address);
+            decrement(this.active, address);
+            decrement(this.held, address);
             this.startNext();
           });
       };
-      if (!mustWait) {
+      if (this.canStart(address)) {
         start();
         return;
       }
@@ -63,18 +78,12 @@ export class HashQueue {
     });
   }
 
-  private release(address: string) {
-    const held = (this.held.get(address) ?? 1) - 1;
-    if (held > 0) this.held.set(address, held);
-    else this.held.delete(address);
-  }
-
-  /** The first address in turn starts its oldest hash and, if it has more, goes to the back. */
+  /** The first address in turn that may run one more starts its oldest hash and goes to the back. */
   private startNext() {
     while (this.running < this.limits.concurrency) {
-      const next = this.lines.entries().next();
-      if (next.done) return;
-      const [address, line] = next.value;
+      const address = [...this.lines.keys()].find((candidate) => this.canStart(candidate));
+      if (address === undefined) return;
+      const line = this.lines.get(address) ?? [];
       const start = line.shift();
       this.lines.delete(address);
       if (line.length > 0) this.lines.set(address, line);
@@ -84,6 +93,12 @@ export class HashQueue {
     }
   }
 }
+
+const decrement = (counts: Map<string, number>, address: string) => {
+  const count = (counts.get(address) ?? 1) - 1;
+  if (count > 0) counts.set(address, count);
+  else counts.delete(address);
+};
 
 /** One queue per running server (its context), made at its first hash. */
 const queues = new WeakMap<AppContext, HashQueue>();

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { createStaff, loginRequest, md5md5 } from '../../../../tests/helpers/factories';
 import { hashQueueOf } from './hash-queue';
-import { sweepLoginThrottle } from './login-throttle';
+import { cancelLoginAttempt, reserveLoginAttempt, sweepLoginThrottle } from './login-throttle';
+import { REFUSAL_PAUSE_MS } from './session.service';
 
 const MINUTE = 60 * 1000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -51,10 +52,16 @@ describe('login throttle', () => {
     const staff = await createStaff(t.app);
     const ip = '10.30.0.1';
     const answers: number[] = [];
-    for (let n = 0; n < 30; n += 1) {
+    for (let n = 0; n < 20; n += 1) {
       answers.push((await loginRequest(t.app, `someone_${n}`, 'guess', ip)).statusCode);
     }
-    expect(answers).toEqual([...Array<number>(20).fill(401), ...Array<number>(10).fill(429)]);
+    expect(answers).toEqual(Array<number>(20).fill(401));
+    // Ten more usernames, each never tried before: all refused (sent together, as refusals after the
+    // first one from an address are answered after a pause).
+    const more = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => loginRequest(t.app, `someone_${20 + n}`, 'guess', ip)),
+    );
+    expect(more.map((answer) => answer.json())).toEqual(Array<unknown>(10).fill(THROTTLED));
     const blocked = await loginRequest(t.app, staff.username, staff.password, ip);
     expect(blocked.json()).toEqual(THROTTLED);
     expect(hashQueueOf(t.app.ctx).computed).toBe(20);
@@ -103,6 +110,31 @@ describe('login throttle', () => {
     await windowStartedAt(-15 * MINUTE - 1000);
     expect((await loginRequest(t.app, staff.username, staff.password, ip)).statusCode).toBe(200);
     expect(await counter(key)).toBeUndefined();
+  });
+
+  it('answers a refused login at once, and pauses the next refusals of its address for a second', async () => {
+    t = await buildTestApp();
+    const ip = '10.45.0.1';
+    for (let n = 0; n < 5; n += 1) await loginRequest(t.app, 'ghost', 'guess', ip);
+    const timed = async (from: string) => {
+      const started = Date.now();
+      const answer = await loginRequest(t.app, 'ghost', 'guess', from);
+      expect(answer.json()).toEqual(THROTTLED);
+      return Date.now() - started;
+    };
+    expect(await timed(ip)).toBeLessThan(REFUSAL_PAUSE_MS);
+    expect(await timed(ip)).toBeGreaterThanOrEqual(REFUSAL_PAUSE_MS - 10);
+    expect(await timed(ip)).toBeGreaterThanOrEqual(REFUSAL_PAUSE_MS - 10);
+  });
+
+  it('gives an attempt back when its check never ran', async () => {
+    t = await buildTestApp();
+    const reservation = await reserveLoginAttempt(t.db, 'clerk_a', '10.55.0.1');
+    expect(reservation).not.toBeNull();
+    expect(await counter('address:10.55.0.1')).toEqual({ attempts: 1 });
+    if (reservation) await cancelLoginAttempt(t.db, reservation);
+    expect(await counter('address:10.55.0.1')).toEqual({ attempts: 0 });
+    expect(await counter('account:clerk_a|10.55.0.1')).toEqual({ attempts: 0 });
   });
 
   it('sweeps counters whose window ended', async () => {

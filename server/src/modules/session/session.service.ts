@@ -11,7 +11,7 @@ import {
 } from '../../../../contract/session';
 import type { Actor, AppContext } from '../../app-context';
 import { isSerializationFailure, isUniqueViolation } from '../../db/errors';
-import { conflict, forbidden, tooManyRequests, unauthorized, unprocessable } from '../../http-errors';
+import { conflict, forbidden, HttpError, tooManyRequests, unauthorized, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
 import {
@@ -21,7 +21,7 @@ import {
   insertUser,
   updateLiveUser,
 } from '../staff/staff.repository';
-import { queuedDecoy, queuedHash, queuedVerify } from './hash-queue';
+import { hashQueueOf, queuedDecoy, queuedHash, queuedVerify } from './hash-queue';
 import { cancelLoginAttempt, loginAttemptFailed, loginAttemptSucceeded, reserveLoginAttempt } from './login-throttle';
 import {
   findSessionByTokenHash,
@@ -119,12 +119,56 @@ export const setup = async (ctx: AppContext, body: SetupBody, actor: Actor): Pro
 };
 
 /**
+ * A refused login (429) that comes less than this long after the previous refusal of its address was
+ * answered waits this long before it answers: a flood that sends the next request as soon as it hears the last
+ * answer is slowed to one request a second per connection instead of spinning a core on refusals
+ * (measured in server/bench/login-flood.ts). A clerk who reads the message and tries again is answered
+ * at once.
+ */
+export const REFUSAL_PAUSE_MS = 1000;
+/** Addresses remembered at most, between sweeps of the old ones. */
+const REFUSALS_KEPT = 1000;
+
+/** Per server and address: when a login was last refused. */
+const lastRefusals = new WeakMap<AppContext, Map<string, number>>();
+
+const pauseIfRefusedRecently = async (ctx: AppContext, ip: string) => {
+  let refusals = lastRefusals.get(ctx);
+  if (!refusals) {
+    refusals = new Map();
+    lastRefusals.set(ctx, refusals);
+  }
+  const now = Date.now();
+  const previous = refusals.get(ip);
+  refusals.set(ip, now);
+  if (refusals.size > REFUSALS_KEPT) {
+    for (const [address, at] of refusals) if (now - at >= REFUSAL_PAUSE_MS) refusals.delete(address);
+  }
+  if (previous !== undefined && now - previous < REFUSAL_PAUSE_MS) {
+    await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
+    // Counted from the answer, so that a client that asks again at once is paused again.
+    refusals.set(ip, Date.now());
+  }
+};
+
+export const login = async (ctx: AppContext, body: LoginBody, actor: Actor): Promise<LoginAnswer> => {
+  const ip = actor.ip ?? 'unknown';
+  try {
+    return await checkLogin(ctx, body, actor, ip);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 429) await pauseIfRefusedRecently(ctx, ip);
+    throw error;
+  }
+};
+
+/**
  * The throttle is decided before the hash (login-throttle.ts), and the hash waits its turn in the
  * queue (hash-queue.ts): a refused login costs no hash.
  */
-export const login = async (ctx: AppContext, body: LoginBody, actor: Actor): Promise<LoginAnswer> => {
+const checkLogin = async (ctx: AppContext, body: LoginBody, actor: Actor, ip: string): Promise<LoginAnswer> => {
   const { db, config } = ctx;
-  const ip = actor.ip ?? 'unknown';
+  // A full queue refuses before the database is touched: a flood that retries at once stays cheap.
+  if (!hashQueueOf(ctx).hasRoom(ip)) throw tooManyRequests(sessionMessages.busy);
   const reservation = await reserveLoginAttempt(db, body.username, ip);
   if (!reservation) throw tooManyRequests(sessionMessages.throttled);
   let user: Awaited<ReturnType<typeof findLiveUserByUsername>>;
