@@ -451,7 +451,7 @@ export const applyMutations = (value: unknown, mutations: readonly Mutation[]): 
       if (!target) continue;
       const node = getAt(current, target) as Record<string, unknown>;
       Object.defineProperty(node, mutation.key, {
-        value: mutation.value,
+        value: clone(mutation.value),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -459,7 +459,8 @@ export const applyMutations = (value: unknown, mutations: readonly Mutation[]): 
       continue;
     }
     const place = places[mutation.at % places.length] as Path;
-    if (mutation.kind === 'set') current = setAt(current, place, mutation.value);
+    // A copy: hostile shapes are shared constants, and a later change must not reach them (nor make a cycle).
+    if (mutation.kind === 'set') current = setAt(current, place, clone(mutation.value));
     else if (mutation.kind === 'drop') current = dropAt(current, place);
     else current = setAt(current, place, [getAt(current, place)]);
   }

@@ -133,6 +133,13 @@ export const requestArbitrary = (route: CatalogRoute): fc.Arbitrary<RequestSpec>
   });
 };
 
+/** An id as API.md allows it in a path: decimal digits, 1 to 2147483647, nothing around them. */
+export const isWellFormedId = (value: unknown): boolean => {
+  if (value instanceof RawSegment) return false;
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+  return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2147483647;
+};
+
 /** The pool of bodies the server accepted on a route (harvested by the test). */
 export const acceptedBodyPool = (route: Pick<CatalogRoute, 'method' | 'url'>) => `body:${route.method} ${route.url}`;
 
@@ -227,6 +234,8 @@ export interface BuiltRequest {
   options: InjectOptions & { method: string; url: string };
   /** The body as sent, picks resolved (before encoding). */
   body: unknown;
+  /** The path parameters as sent, picks resolved (`*` is the wildcard's rest). */
+  params: Record<string, unknown>;
   /** The request in one line, for a failure report. */
   describe(): string;
 }
@@ -294,6 +303,7 @@ export const buildRequest = (route: CatalogRoute, spec: RequestSpec, pools: Pool
   return {
     options,
     body,
+    params,
     describe: () => {
       const shown = typeof payload === 'string' ? payload : payload ? `<${payload.length} bytes multipart>` : '';
       const text = JSON.stringify(shown.length > 600 ? `${shown.slice(0, 600)}…(${shown.length} chars)` : shown);
