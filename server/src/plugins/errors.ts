@@ -34,7 +34,8 @@ interface Issue {
 
 /** `{ field: [messages] }` in the order the rules failed; an unknown field is named by itself. */
 export const validationErrors = (issues: readonly Issue[]): { message: string; errors: Record<string, string[]> } => {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a field named `constructor` or `toString` must be a key like any other.
+  const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   const add = (field: string, message: string) => {
     (errors[field] ??= []).push(message);
   };
@@ -79,6 +80,16 @@ const sendValidation = (reply: FastifyReply, issues: Issue[]) => {
 };
 
 export const handleError = (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+  try {
+    return answerError(error, request, reply);
+  } catch (failure) {
+    // Describing the error failed: still the envelope, never Fastify's own body.
+    request.log.error({ err: failure, cause: error }, 'error handler failed');
+    return send<ServerErrorData>(reply, 500, messages.serverError, { request_id: String(request.id) });
+  }
+};
+
+const answerError = (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
     return send(reply, error.statusCode, error.message, error.data);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound, unprocessable } from '../http-errors';
+import { HttpError, notFound } from '../http-errors';
 
 /**
  * Refuses a NUL character anywhere in a request's path parameters, query or body, before validation
  * and long before the database: PostgreSQL rejects it in text (a 500 before this guard) and SQLite
  * silently cuts the text at it. One guard for every route, present and future, rather than a rule in
- * each schema.
+ * each schema. A NUL on no field (a body that is only a string) is named by the key `""`, as a
+ * whole-body validation error is.
  */
 
 export const NUL_MESSAGE = '内容包含无效字符';
@@ -29,7 +30,7 @@ export const registerInputGuard = (app: FastifyInstance) => {
     if (findNul(request.params) !== null) throw notFound();
     for (const part of [request.query, request.body]) {
       const field = findNul(part);
-      if (field !== null) throw unprocessable(NUL_MESSAGE, field);
+      if (field !== null) throw new HttpError(422, NUL_MESSAGE, { errors: { [field]: [NUL_MESSAGE] } });
     }
   });
 };

@@ -134,6 +134,23 @@ describe('malformed input', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it('names fields called like built-in properties as fields, not a 500', async () => {
+    for (const field of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const response = await call('POST', '/api/customerType', { name: '类型', [field]: [] });
+      expect(response.statusCode, field).toBe(422);
+      expect(response.json(), field).toEqual({
+        code: 422,
+        message: '不支持的字段',
+        data: { errors: { [field]: ['不支持的字段'] } },
+      });
+    }
+    const query = await call('GET', '/api/upload/names?paths=/storage/a.pdf&__proto__=&constructor=1');
+    expect(query.statusCode).toBe(422);
+    const onlyText = await call('POST', '/api/customer', '"a\\u0000b"', { 'content-type': 'application/json' });
+    expect(onlyText.statusCode).toBe(422);
+    expect(onlyText.json().data.errors).toEqual({ '': ['内容包含无效字符'] });
+  });
+
   it('refuses an existing customer under an unknown customer type with 422, not a foreign-key 500', async () => {
     const before = await rowCounts();
     const response = await call('POST', '/api/order', orderForm(files, { customer_id: customerId, type_id: 999 }));
