@@ -18,7 +18,7 @@ const gate = () => {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('HashQueue', () => {
-  it('runs at most `concurrency` tasks, serves the waiting ones by address in turn, and refuses when full', async () => {
+  it('runs at most `concurrency` tasks, serves the least recently served address first, and refuses when full', async () => {
     const queue = new HashQueue({ concurrency: 1, maxWaiting: 5, perAddress: 3 });
     const started: string[] = [];
     const gates = new Map<string, ReturnType<typeof gate>>();
@@ -41,15 +41,16 @@ describe('HashQueue', () => {
     gates.get('a1')?.open();
     await a1;
     await settle();
-    gates.get('a2')?.open();
-    await a2;
-    await settle();
-    // B was served before A's third hash, though A queued it first.
-    expect(started).toEqual(['a1', 'a2', 'b1']);
+    // B is served next, though A queued two hashes before it.
+    expect(started).toEqual(['a1', 'b1']);
     gates.get('b1')?.open();
+    await b1;
+    await settle();
+    expect(started).toEqual(['a1', 'b1', 'a2']);
+    gates.get('a2')?.open();
     gates.get('a3')?.open();
-    await Promise.all([b1, a3]);
-    expect(started).toEqual(['a1', 'a2', 'b1', 'a3']);
+    await Promise.all([a2, a3]);
+    expect(started).toEqual(['a1', 'b1', 'a2', 'a3']);
     expect(queue.computed).toBe(4);
     expect(queue.size).toEqual({ running: 0, waiting: 0 });
   });
@@ -64,6 +65,26 @@ describe('HashQueue', () => {
     for (const g of gates) g.open();
     await Promise.all(flood);
     expect(queue.computed).toBe(7);
+  });
+
+  it('starts no new hash for a flooding address while the login of another address is checked', async () => {
+    const queue = new HashQueue({ concurrency: 2, maxWaiting: 10, perAddress: 10 });
+    const floodGates = [gate(), gate(), gate()];
+    const flood = floodGates.map((g) => queue.run('A', g.task));
+    const b1 = gate();
+    const login = queue.run('B', b1.task);
+    expect(queue.size).toEqual({ running: 2, waiting: 2 });
+    floodGates[0]?.open();
+    await flood[0];
+    await settle();
+    // A's next hash waits for B's to end, so that B's has the CPU to itself.
+    expect(queue.size).toEqual({ running: 1, waiting: 2 });
+    b1.open();
+    await login;
+    await settle();
+    expect(queue.size).toEqual({ running: 1, waiting: 1 });
+    for (const g of floodGates) g.open();
+    await Promise.all(flood);
   });
 
   it('refuses when `maxWaiting` hashes wait, and frees an address when its hash fails', async () => {

@@ -12,7 +12,9 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
  * - only `concurrency` hashes run at once, fewer than the pool's threads, so file work always finds one;
  * - one address runs at most half of them (at least one): a flood from one address leaves the other
  *   slots to everyone else, and a login from another address starts without waiting for the flood;
- * - waiting hashes are served round-robin by address;
+ *   while such a login runs, an address with several hashes (a flood) starts no new one;
+ * - a free slot goes to the waiting address that started a hash least recently (one that never did
+ *   first), so a login from a new address is next however many hashes a flood has waiting;
  * - at most `maxWaiting` wait, and one address holds at most `perAddress`, waiting or running; beyond
  *   that the request is refused at once with 429 服务器繁忙 instead of piling up.
  */
@@ -25,8 +27,10 @@ export class HashQueue {
   private readonly held = new Map<string, number>();
   /** Per address: hashes running. */
   private readonly active = new Map<string, number>();
-  /** Per address, in turn order (a Map keeps insertion order): the hashes waiting to start. */
+  /** Per address: the hashes waiting to start, oldest first. */
   private readonly lines = new Map<string, Array<() => void>>();
+  /** Per address holding hashes: the number of the last hash it started (`computed` at the time). */
+  private readonly lastStarted = new Map<string, number>();
   private readonly runningPerAddress: number;
 
   constructor(readonly limits: PasswordHashQueueConfig) {
@@ -38,7 +42,11 @@ export class HashQueue {
   }
 
   private canStart(address: string): boolean {
-    return this.running < this.limits.concurrency && (this.active.get(address) ?? 0) < this.runningPerAddress;
+    const active = this.active.get(address) ?? 0;
+    if (this.running >= this.limits.concurrency || active >= this.runningPerAddress) return false;
+    // An address with more hashes than the one it would start (a burst) starts it only while no other
+    // address's hash runs: the CPU then goes to the one-off login, not to the flood beside it.
+    return (this.held.get(address) ?? 0) <= 1 || this.running === active;
   }
 
   /** Whether a hash for `address` would be taken now: a cheap check before any other work of a login. */
@@ -56,6 +64,7 @@ export class HashQueue {
         this.running += 1;
         this.active.set(address, (this.active.get(address) ?? 0) + 1);
         this.computed += 1;
+        this.lastStarted.set(address, this.computed);
         // `task` may throw before returning its promise: count that as its end too.
         Promise.resolve()
           .then(task)
@@ -64,6 +73,7 @@ export class HashQueue {
             this.running -= 1;
             decrement(this.active, address);
             decrement(this.held, address);
+            if (!this.held.has(address)) this.lastStarted.delete(address);
             this.startNext();
           });
       };
@@ -78,15 +88,20 @@ export class HashQueue {
     });
   }
 
-  /** The first address in turn that may run one more starts its oldest hash and goes to the back. */
+  /** Fills free slots, each with the oldest hash of the waiting address served least recently. */
   private startNext() {
     while (this.running < this.limits.concurrency) {
-      const address = [...this.lines.keys()].find((candidate) => this.canStart(candidate));
-      if (address === undefined) return;
-      const line = this.lines.get(address) ?? [];
+      let chosen: string | undefined;
+      for (const address of this.lines.keys()) {
+        if (!this.canStart(address)) continue;
+        if (chosen === undefined || (this.lastStarted.get(address) ?? 0) < (this.lastStarted.get(chosen) ?? 0)) {
+          chosen = address;
+        }
+      }
+      if (chosen === undefined) return;
+      const line = this.lines.get(chosen) ?? [];
       const start = line.shift();
-      this.lines.delete(address);
-      if (line.length > 0) this.lines.set(address, line);
+      if (line.length === 0) this.lines.delete(chosen);
       if (!start) continue;
       this.waiting -= 1;
       start();
