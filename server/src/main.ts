@@ -59,7 +59,7 @@ export const USAGE = [
   '  serve [--web <目录>]  迁移数据库后启动服务器；--web 同时提供该目录中构建好的界面',
   '  migrate              执行数据库迁移',
   '  backup <文件>         备份 SQLite 数据库（VACUUM INTO）；PostgreSQL 请用 pg_dump',
-  '环境变量：PORT HOST DATABASE_URL STORAGE_DIR CORS_ORIGINS TZ TLS_CERT TLS_KEY WEB_DIR',
+  '环境变量：PORT HOST DATABASE_URL STORAGE_DIR CORS_ORIGINS TZ TLS_CERT TLS_KEY WEB_DIR TRUST_PROXY',
 ].join('\n');
 
 export const parseCommand = (argv: readonly string[]): CliCommand => {
