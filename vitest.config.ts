@@ -21,7 +21,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['renderer/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['renderer/src/test-setup.ts'],
+          setupFiles: ['renderer/src/testing/setup.ts'],
           testTimeout: 20_000,
         },
       },

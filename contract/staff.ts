@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hashedPasswordField, nicknameField, phoneField, usernameField } from './session';
+import { hashedPasswordField, nicknameField, phoneField, usernameField } from './auth';
 
 export const STAFF_STATUS = { enabled: 1, disabled: 0 } as const;
 export type StaffStatus = (typeof STAFF_STATUS)[keyof typeof STAFF_STATUS];

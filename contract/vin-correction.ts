@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { carMessages, VIN_PATTERN } from './car';
+import { carMessages, VIN_PATTERN } from './vehicle';
 import { optionalFilter, pageQuery } from './common';
 
 export const vinCorrectionMessages = {

@@ -6,8 +6,8 @@ import type { ConnectionState } from '../contract/desktop-api';
 import { connectionMessages, createConnectionService, testServer } from './connection';
 import type { EmbeddedServer, EmbeddedServerStatus } from './embedded-server';
 import { createSettingsStore } from './settings-store';
-import { openConfFile } from './test-support/conf-file';
-import { closedPort, startHealthServer } from './test-support/health-server';
+import { openConfFile } from './testing/conf-file';
+import { closedPort, startHealthServer } from './testing/health-server';
 
 describe('testServer against a real HTTP server', () => {
   let server: Awaited<ReturnType<typeof startHealthServer>>;

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { DownloadProgress } from '../contract/desktop-api';
 import { exportFileName } from '../contract/desktop-schemas';
 import { createDownloads, downloadMessages, type DownloadsDeps } from './downloads';
-import { exportFixture, exportToken, startExportServer, type ExportServer } from './test-support/export-server';
+import { exportFixture, exportToken, startExportServer, type ExportServer } from './testing/export-server';
 
 const exportPath = '/storage/exports/2026/11/0f3c9a.xlsx';
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddedServer, embeddedServerEnv, embeddedServerMessages, type LoggerLike } from './embedded-server';
-import { nodeFork } from './test-support/node-fork';
+import { nodeFork } from './testing/node-fork';
 
 const entry = join(import.meta.dirname, 'server-process.ts');
-const silentChild = join(import.meta.dirname, 'test-support', 'silent-child.mjs');
+const silentChild = join(import.meta.dirname, 'testing', 'silent-child.mjs');
 
 function memoryLog(): LoggerLike & { lines: string[] } {
   const lines: string[] = [];

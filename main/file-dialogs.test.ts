@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileDialogs, fileDialogMessages, type OpenDialogOptionsLike } from './file-dialogs';
 import { createSettingsStore } from './settings-store';
-import { openConfFile } from './test-support/conf-file';
+import { openConfFile } from './testing/conf-file';
 
 const fixture = (name: string) => join('..', 'shared', 'fixtures', name);
 const excelTooBig = '文件过大，要读取的excel文件不应超过100KB';

@@ -31,7 +31,7 @@ const fake = vi.hoisted(() => {
 
 vi.mock('electron', async () => {
   const { EventEmitter: Emitter } = await import('node:events');
-  const { fakeSafeStorage: safe } = await import('./test-support/fake-safe-storage');
+  const { fakeSafeStorage: safe } = await import('./testing/fake-safe-storage');
   let ready = false;
   const readyPromise = new Promise<void>((resolve) => {
     fake.readyResolve = () => {

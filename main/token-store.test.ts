@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeSafeStorage } from './test-support/fake-safe-storage';
+import { fakeSafeStorage } from './testing/fake-safe-storage';
 import { createTokenStore, tokenMessages, tokenStoreKey } from './token-store';
 
 // electron-store is Conf with Electron's user data folder as `cwd`; without the binary, Conf is opened on a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { desktopChannels } from '../../contract/desktop-api';
-import { foreignSenders, fromApp } from '../test-support/ipc-events';
+import { foreignSenders, fromApp } from '../testing/ipc-events';
 import { appIpcHandlers } from './app-ipc';
 import { appSenderCheck, ipcMessages, type GuardedHandler } from './ipc-guard';
 

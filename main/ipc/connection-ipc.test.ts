@@ -6,9 +6,9 @@ import { desktopChannels } from '../../contract/desktop-api';
 import { connectionMessages, createConnectionService } from '../connection';
 import type { EmbeddedServer } from '../embedded-server';
 import { createSettingsStore } from '../settings-store';
-import { openConfFile } from '../test-support/conf-file';
-import { startHealthServer } from '../test-support/health-server';
-import { foreignSenders, fromApp } from '../test-support/ipc-events';
+import { openConfFile } from '../testing/conf-file';
+import { startHealthServer } from '../testing/health-server';
+import { foreignSenders, fromApp } from '../testing/ipc-events';
 import { connectionIpcHandlers } from './connection-ipc';
 import { appSenderCheck, ipcMessages, type GuardedHandler } from './ipc-guard';
 

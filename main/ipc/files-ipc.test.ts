@@ -6,9 +6,9 @@ import { desktopChannels, desktopEvents, type DownloadProgress } from '../../con
 import { createDownloads } from '../downloads';
 import { createFileDialogs, type OpenDialogOptionsLike } from '../file-dialogs';
 import { createSettingsStore } from '../settings-store';
-import { openConfFile } from '../test-support/conf-file';
-import { exportFixture, exportToken, startExportServer, type ExportServer } from '../test-support/export-server';
-import { foreignSenders, fromApp } from '../test-support/ipc-events';
+import { openConfFile } from '../testing/conf-file';
+import { exportFixture, exportToken, startExportServer, type ExportServer } from '../testing/export-server';
+import { foreignSenders, fromApp } from '../testing/ipc-events';
 import { filesIpcHandlers } from './files-ipc';
 import { appSenderCheck, ipcMessages, type GuardedHandler, type InvokeEventLike } from './ipc-guard';
 

@@ -4,7 +4,7 @@ import type { ConnectionService } from '../connection';
 import type { Downloads } from '../downloads';
 import type { FileDialogs } from '../file-dialogs';
 import type { SettingsStore } from '../settings-store';
-import { foreignSenders } from '../test-support/ipc-events';
+import { foreignSenders } from '../testing/ipc-events';
 import type { TokenStore } from '../token-store';
 import { appIpcHandlers } from './app-ipc';
 import { authIpcHandlers } from './auth-ipc';

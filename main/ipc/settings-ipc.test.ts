@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultUiSettings, desktopChannels } from '../../contract/desktop-api';
 import { createSettingsStore } from '../settings-store';
-import { openConfFile } from '../test-support/conf-file';
-import { foreignSenders, fromApp } from '../test-support/ipc-events';
+import { openConfFile } from '../testing/conf-file';
+import { foreignSenders, fromApp } from '../testing/ipc-events';
 import { appSenderCheck, ipcMessages, type GuardedHandler } from './ipc-guard';
 import { settingsIpcHandlers } from './settings-ipc';
 

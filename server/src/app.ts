@@ -16,10 +16,10 @@ import type { AppConfig } from './config';
 import { createDatabase } from './db/database';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { fileNamesRoutes } from './modules/files/file-names.routes';
-import { filesRoutes } from './modules/files/files.routes';
-import { orderRoutes } from './modules/order/order.routes';
-import { sessionRoutes } from './modules/session/session.routes';
+import { fileNamesRoutes } from './modules/upload/file-names.routes';
+import { uploadRoutes } from './modules/upload/upload.routes';
+import { overseasRoutes } from './modules/overseas/overseas.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { vehicleRoutes } from './modules/vehicle/vehicle.routes';
 import { vinCorrectionRoutes } from './modules/vin-correction/vin-correction.routes';
@@ -116,13 +116,13 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   registerAuth(app);
   registerInputGuard(app);
 
-  await app.register(sessionRoutes);
+  await app.register(authRoutes);
   await app.register(staffRoutes);
   await app.register(dashboardRoutes);
-  await app.register(filesRoutes, { storageDir: config.storageDir });
+  await app.register(uploadRoutes, { storageDir: config.storageDir });
   await app.register(fileNamesRoutes);
   await app.register(customerRoutes);
-  await app.register(orderRoutes);
+  await app.register(overseasRoutes);
   await app.register(vehicleRoutes);
   await app.register(vinCorrectionRoutes);
 

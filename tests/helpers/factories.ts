@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../server/src/db/database';
-import { hashPassword } from '../../server/src/modules/session/password';
+import { hashPassword } from '../../server/src/modules/auth/password';
 import { insertUser } from '../../server/src/modules/staff/staff.repository';
 import type { NewVehicleRow } from '../../server/src/modules/vehicle/vehicle.table';
 

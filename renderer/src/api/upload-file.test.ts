@@ -4,7 +4,7 @@ import { useSession } from '../stores/session';
 import { ApiError, setApiBase, setHttpFeedback } from './http-client';
 import { uploadFile } from './upload-file';
 import { fetchFileBlob, isStoragePath } from './file-blob';
-import { readFixture, startStorageTestServer, type StorageTestServer } from './storage-test-server';
+import { readFixture, startStorageTestServer, type StorageTestServer } from '../testing/storage-test-server';
 
 let server: StorageTestServer;
 const toasts: string[] = [];

@@ -9,8 +9,8 @@ import { useBootStore } from '../stores/boot';
 import { useTagsStore } from '../stores/tags';
 import { AppProviders } from './providers';
 import { createAppRoutes } from './router';
-import { scriptedApiForEachTest } from './testing/scripted-api-for-each-test';
-import { envelope } from './testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../testing/scripted-api-for-each-test';
+import { envelope } from '../testing/scripted-api-server';
 
 // The screens are lazy chunks that vitest transforms on first use: give them time.
 configure({ asyncUtilTimeout: 8000 });

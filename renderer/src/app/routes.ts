@@ -59,10 +59,10 @@ const connectionPage = lazyPage(() =>
   import('../features/connection/pages/connection-page').then((module) => module.ConnectionPage),
 );
 const customerListPage = lazyPage(() =>
-  import('../features/customers/pages/customer-list-page').then((module) => module.CustomerListPage),
+  import('../features/customer/pages/customer-list-page').then((module) => module.CustomerListPage),
 );
 const customerTypePage = lazyPage(() =>
-  import('../features/customers/pages/customer-type-page').then((module) => module.CustomerTypePage),
+  import('../features/customer/pages/customer-type-page').then((module) => module.CustomerTypePage),
 );
 const vinCorrectionPage = lazyPage(() =>
   import('../features/vin-correction/pages/vin-correction-list-page').then((module) => module.VinCorrectionListPage),

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { App, Button, ConfigProvider, Form } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { setHttpFeedback } from '../api/http-client';
-import { readFixture } from '../api/storage-test-server';
-import { envelope } from '../app/testing/scripted-api-server';
-import { scriptedApiForEachTest } from '../app/testing/scripted-api-for-each-test';
+import { readFixture } from '../testing/storage-test-server';
+import { envelope } from '../testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../testing/scripted-api-for-each-test';
 import { carImportMessages } from './car-lines-import';
 import {
   CarLinesEditor,

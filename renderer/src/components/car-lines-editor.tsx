@@ -33,8 +33,8 @@ import {
   carPaths,
   type CarExistsAnswer,
   type CarLookupAnswer,
-} from '../../../contract/car';
-import { MONEY_PATTERN, moneyMessages, orderMessages } from '../../../contract/order';
+} from '../../../contract/vehicle';
+import { MONEY_PATTERN, moneyMessages, orderMessages } from '../../../contract/overseas';
 import { apiGet, apiPost, apiPut } from '../api/http-client';
 import type { ImportedRow, ParsedCarSheet } from './car-lines-import';
 import { CarLinesImportPreview } from './car-lines-import-preview';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { utils, write } from 'xlsx';
-import { readFixture } from '../api/storage-test-server';
+import { readFixture } from '../testing/storage-test-server';
 import {
   applyLookup,
   CarImportError,

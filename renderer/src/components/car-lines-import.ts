@@ -15,8 +15,8 @@
  * see DESIGN.md on 0.18.5).
  */
 import { read, utils, type WorkBook } from 'xlsx';
-import { carMessages } from '../../../contract/car';
-import { orderMessages } from '../../../contract/order';
+import { carMessages } from '../../../contract/vehicle';
+import { orderMessages } from '../../../contract/overseas';
 import { checkDigitWarning, normalizeVin, vinProblem } from './vin';
 
 /** The spec's limit (part 1, section 9): under 100KB. */

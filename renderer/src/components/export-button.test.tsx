@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { apiGet, setApiBase, setHttpFeedback } from '../api/http-client';
-import { readFixture } from '../api/storage-test-server';
+import { readFixture } from '../testing/storage-test-server';
 import { desktop } from '../platform/desktop';
 import { useSession } from '../stores/session';
 import { captureDownloads, type CapturedDownloads } from './download-capture';

@@ -3,7 +3,7 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { useSession } from '../stores/session';
 import { setApiBase, setHttpFeedback } from '../api/http-client';
-import { readFixture, startStorageTestServer, type StorageTestServer } from '../api/storage-test-server';
+import { readFixture, startStorageTestServer, type StorageTestServer } from '../testing/storage-test-server';
 import { FilePreview } from './file-preview';
 import { forgetFileNames } from './use-file-names';
 import { installObjectUrlStandIn, type ObjectUrlRegistry } from './object-url-stand-in';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Input } from 'antd';
-import { renderInApp } from '../app/testing/render-app';
+import { renderInApp } from '../testing/render-app';
 import { FormDialog, FormDrawer } from './form-dialog';
 
 configure({ asyncUtilTimeout: 4000 });

@@ -3,9 +3,9 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, Input } from 'antd';
 import { apiPost } from '../api/http-client';
-import { renderInApp } from '../app/testing/render-app';
-import { envelope } from '../app/testing/scripted-api-server';
-import { scriptedApiForEachTest } from '../app/testing/scripted-api-for-each-test';
+import { renderInApp } from '../testing/render-app';
+import { envelope } from '../testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../testing/scripted-api-for-each-test';
 import { FormFailure } from './form-failure';
 import { useFormSave } from './form-save';
 

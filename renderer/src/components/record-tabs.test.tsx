@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom';
-import type { ArchiveRecord, DrawbackRecord, FreightRecord } from '../../../contract/order';
+import type { ArchiveRecord, DrawbackRecord, FreightRecord } from '../../../contract/overseas';
 import { useSession } from '../stores/session';
 import { setApiBase, setHttpFeedback } from '../api/http-client';
-import { readFixture, startStorageTestServer, type StorageTestServer } from '../api/storage-test-server';
+import { readFixture, startStorageTestServer, type StorageTestServer } from '../testing/storage-test-server';
 import { installObjectUrlStandIn, type ObjectUrlRegistry } from './object-url-stand-in';
 import { RecordTabs, RECORD_EMPTY_TEXT, type RecordTabsProps } from './record-tabs';
 

@@ -14,7 +14,7 @@ import { Link } from 'react-router-dom';
 import { Card, Descriptions, Empty, Space, Tabs, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import type { ArchiveRecord, DrawbackRecord, FreightRecord } from '../../../contract/order';
+import type { ArchiveRecord, DrawbackRecord, FreightRecord } from '../../../contract/overseas';
 import { FilePreview, RECORD_THUMBNAIL_SIZE } from './file-preview';
 
 export const RECORD_EMPTY_TEXT = '暂无相关记录';

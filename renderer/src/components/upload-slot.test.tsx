@@ -7,7 +7,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { uploadMessages, type UploadDir } from '../../../contract/upload';
 import { useSession } from '../stores/session';
 import { setApiBase, setHttpFeedback } from '../api/http-client';
-import { readFixture, startStorageTestServer, type StorageTestServer } from '../api/storage-test-server';
+import { readFixture, startStorageTestServer, type StorageTestServer } from '../testing/storage-test-server';
 import { UploadSlot, type UploadSlotProps } from './upload-slot';
 import { installObjectUrlStandIn, type ObjectUrlRegistry } from './object-url-stand-in';
 import { captureDownloads, type CapturedDownloads } from './download-capture';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { App, Button, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { desktopFileMessages } from '../../../contract/desktop-api';
-import { readFixture } from '../api/storage-test-server';
+import { readFixture } from '../testing/storage-test-server';
 import { desktop } from '../platform/desktop';
 import { useOpenFile, type OpenFileRequest } from './use-open-file';
 

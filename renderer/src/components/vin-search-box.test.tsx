@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
-import type { CarSearchStage } from '../../../contract/car';
-import { renderInApp } from '../app/testing/render-app';
-import { envelope } from '../app/testing/scripted-api-server';
-import { scriptedApiForEachTest } from '../app/testing/scripted-api-for-each-test';
+import type { CarSearchStage } from '../../../contract/vehicle';
+import { renderInApp } from '../testing/render-app';
+import { envelope } from '../testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../testing/scripted-api-for-each-test';
 import { VIN_SUGGESTION_DELAY_MS, vinSearchMessages, VinSearchBox } from './vin-search-box';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNod
 import { AutoComplete } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { carPaths, type CarSearchItem, type CarSearchStage } from '../../../contract/car';
+import { carPaths, type CarSearchItem, type CarSearchStage } from '../../../contract/vehicle';
 import { apiGet } from '../api/http-client';
 
 /** The spec's suggestion delay. */

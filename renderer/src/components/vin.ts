@@ -1,11 +1,11 @@
 /**
  * VIN helpers of the renderer: pure, no React. The rule itself (17 characters, digits and capitals
- * without I, O, Q; trimmed and upper-cased) is the contract's (`contract/car.ts`), shared with the
+ * without I, O, Q; trimmed and upper-cased) is the contract's (`contract/vehicle.ts`), shared with the
  * server; this file adds what only a screen needs: a reason in Chinese for a malformed VIN, and the
  * ISO 3779 check digit, which the import only warns about (many real VINs, older or non-North-American
  * ones, carry no valid check digit, so refusing them would refuse real cars).
  */
-import { carMessages, normalizeVin, VIN_LENGTH, VIN_PATTERN } from '../../../contract/car';
+import { carMessages, normalizeVin, VIN_LENGTH, VIN_PATTERN } from '../../../contract/vehicle';
 
 export { normalizeVin, VIN_LENGTH, VIN_PATTERN };
 

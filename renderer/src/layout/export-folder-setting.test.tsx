@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderInApp } from '../app/testing/render-app';
+import { renderInApp } from '../testing/render-app';
 import { loadSettings } from '../stores/settings';
 import { useLayoutStore } from '../stores/layout';
 import { exportFolderMessages } from './export-folder-setting';
@@ -9,7 +9,7 @@ import { SettingsDrawer } from './settings-drawer';
 
 // The Electron flavour is what is tested: the preload's bridge must be there before platform/desktop.ts is read.
 const fake = await vi.hoisted(async () => {
-  const { createFakeElectronDesktop } = await import('../app/testing/fake-electron-desktop');
+  const { createFakeElectronDesktop } = await import('../testing/fake-electron-desktop');
   const created = createFakeElectronDesktop();
   window.desktop = created.bridge;
   return created;

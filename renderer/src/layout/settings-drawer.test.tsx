@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { defaultUiSettings } from '../../../contract/desktop-api';
 import { createQueryClient } from '../api/query-client';
 import { AppProviders } from '../app/providers';
-import { installGlobalStyles } from '../app/testing/global-styles';
+import { installGlobalStyles } from '../testing/global-styles';
 import { desktop } from '../platform/desktop';
 import { webStorageKeys } from '../platform/web-desktop';
 import { useLayoutStore } from '../stores/layout';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeElectronDesktop } from '../app/testing/fake-electron-desktop';
+import { createFakeElectronDesktop } from '../testing/fake-electron-desktop';
 
 /** platform/desktop.ts decides once, on first import: every case starts from a fresh module graph. */
 async function freshDesktop() {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import userEvent from '@testing-library/user-event';
 import { desktopFileMessages, type DownloadProgress } from '../../../contract/desktop-api';
 import { setApiBase, setHttpFeedback } from '../api/http-client';
-import { readFixture, startStorageTestServer, type StorageTestServer } from '../api/storage-test-server';
+import { readFixture, startStorageTestServer, type StorageTestServer } from '../testing/storage-test-server';
 import { captureDownloads, type CapturedDownloads } from '../components/download-capture';
 import { installObjectUrlStandIn, type ObjectUrlRegistry } from '../components/object-url-stand-in';
 import { useSession } from '../stores/session';

@@ -10,7 +10,7 @@ import type {
   TaxRefundsTable,
   TaxRefundVehiclesTable,
 } from '../modules/filed/filed.table';
-import type { OrdersTable, ReceiptsTable } from '../modules/order/order.table';
+import type { OrdersTable, ReceiptsTable } from '../modules/overseas/overseas.table';
 import type { CheckInsTable } from '../modules/pickup/pickup.table';
 import type { PurchasesTable, RemitsTable } from '../modules/purchase/purchase.table';
 import type { PlatingsTable, TransfersTable } from '../modules/registry/registry.table';
@@ -20,7 +20,7 @@ import type {
   ReleasePassesTable,
   ReleasePassVehiclesTable,
 } from '../modules/release/release.table';
-import type { LoginThrottleTable, SessionsTable } from '../modules/session/session.table';
+import type { LoginThrottleTable, SessionsTable } from '../modules/auth/auth.table';
 import type { UsersTable } from '../modules/staff/staff.table';
 import type { VehiclesTable } from '../modules/vehicle/vehicle.table';
 import type { VinCorrectionsTable } from '../modules/vin-correction/vin-correction.table';

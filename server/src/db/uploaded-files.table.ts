@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
- * Every file `POST /api/upload` stored. Declared here rather than in modules/files so that the schema's
+ * Every file `POST /api/upload` stored. Declared here rather than in modules/upload so that the schema's
  * types stay together with database.ts; the uploads module writes the rows.
  */
 export interface UploadedFilesTable {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../app-context';
 import { unauthorized } from '../http-errors';
-import { authenticate, type Authenticated, type AuthUser } from '../modules/session/session.service';
+import { authenticate, type Authenticated, type AuthUser } from '../modules/auth/auth.service';
 
 /**
  * Deny by default: every route needs a valid bearer token unless its own definition says

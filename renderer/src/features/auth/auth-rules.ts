@@ -1,5 +1,5 @@
 import type { FormRule as Rule } from 'antd';
-import { PLAIN_PASSWORD_PATTERN, sessionMessages, USERNAME_PATTERN } from '../../../../contract/session';
+import { PLAIN_PASSWORD_PATTERN, sessionMessages, USERNAME_PATTERN } from '../../../../contract/auth';
 
 /** Form rules built from the contract's patterns, with the spec's messages. */
 export const usernameRules: Rule[] = [

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { orderMessages, receiptMessages } from '../../../../contract/order';
+import { orderMessages, receiptMessages } from '../../../../contract/overseas';
 
 /** The contract form's rules (spec part 1, section 5), with the contract's messages. */
 export const orderRules = {

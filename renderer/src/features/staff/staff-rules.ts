@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { PHONE_PATTERN, PLAIN_PASSWORD_PATTERN, sessionMessages, USERNAME_PATTERN } from '../../../../contract/session';
+import { PHONE_PATTERN, PLAIN_PASSWORD_PATTERN, sessionMessages, USERNAME_PATTERN } from '../../../../contract/auth';
 
 /** The staff form's rules (spec part 1, section 5), built from the contract's patterns and messages. */
 export const staffRules = {

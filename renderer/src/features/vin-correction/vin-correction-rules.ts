@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { VIN_PATTERN } from '../../../../contract/car';
+import { VIN_PATTERN } from '../../../../contract/vehicle';
 import { vinCorrectionMessages } from '../../../../contract/vin-correction';
 
 /** The correction form's rules (spec part 1, section 5), with the contract's pattern and messages. */

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { Currency } from '../order/order.table';
+import type { Currency } from '../overseas/overseas.table';
 
 /** Purchase contracts. Money in integer fen. */
 export interface PurchasesTable {

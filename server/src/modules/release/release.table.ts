@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { Currency } from '../order/order.table';
+import type { Currency } from '../overseas/overseas.table';
 
 /** Release pass (出库): one record for several vehicles. */
 export interface ReleasePassesTable {

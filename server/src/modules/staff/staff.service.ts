@@ -15,9 +15,9 @@ import { paged } from '../../envelope';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso, parseTimestamp } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
-import { queuedHash } from '../session/hash-queue';
-import type { Authenticated } from '../session/session.service';
-import { revokeUserSessions } from '../session/session.repository';
+import { queuedHash } from '../auth/hash-queue';
+import type { Authenticated } from '../auth/auth.service';
+import { revokeUserSessions } from '../auth/auth.repository';
 import {
   countLiveUsers,
   findLiveUserById,

@@ -1,5 +1,5 @@
 import { type SqlBool, sql, type Updateable } from 'kysely';
-import type { CarListFlag, CarSearchStage } from '../../../../contract/car';
+import type { CarListFlag, CarSearchStage } from '../../../../contract/vehicle';
 import type { Db } from '../../db/database';
 import { containsPattern } from './list-filters';
 import type { NewVehicleRow, VehicleRow, VehiclesTable } from './vehicle.table';

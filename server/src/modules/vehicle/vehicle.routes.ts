@@ -8,7 +8,7 @@ import {
   carMessages,
   carPaths,
   carSearchQuery,
-} from '../../../../contract/car';
+} from '../../../../contract/vehicle';
 import { idParam } from '../../../../contract/common';
 import { noContent, ok } from '../../envelope';
 import { unprocessable } from '../../http-errors';

@@ -11,7 +11,7 @@ import {
   type CarSearchItem,
   type CarSearchQuery,
   normalizeVin,
-} from '../../../../contract/car';
+} from '../../../../contract/vehicle';
 import type { Actor, AppContext } from '../../app-context';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { nextUpdatedAt } from '../../time';

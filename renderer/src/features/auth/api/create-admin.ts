@@ -1,4 +1,4 @@
-import { sessionPaths, type SetupBody } from '../../../../../contract/session';
+import { sessionPaths, type SetupBody } from '../../../../../contract/auth';
 import { apiPost } from '../../../api/http-client';
 
 /** Creates the first account; the form shows failures inline. */

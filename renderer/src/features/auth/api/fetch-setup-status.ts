@@ -1,4 +1,4 @@
-import { sessionPaths, type SetupStatus } from '../../../../../contract/session';
+import { sessionPaths, type SetupStatus } from '../../../../../contract/auth';
 import { apiGet } from '../../../api/http-client';
 
 /** Whether the first administrator must still be created. Silent: the start screen reports failures itself. */

@@ -1,4 +1,4 @@
-import { sessionPaths, type UserInfo } from '../../../../../contract/session';
+import { sessionPaths, type UserInfo } from '../../../../../contract/auth';
 import { apiGet } from '../../../api/http-client';
 
 /**

@@ -1,4 +1,4 @@
-import { sessionPaths, type LoginAnswer, type LoginBody } from '../../../../../contract/session';
+import { sessionPaths, type LoginAnswer, type LoginBody } from '../../../../../contract/auth';
 import { apiPost } from '../../../api/http-client';
 
 /** Silent: the login page shows 账号或密码错误 and the like inline (API.md, session rules). */

@@ -1,4 +1,4 @@
-import { sessionPaths } from '../../../../../contract/session';
+import { sessionPaths } from '../../../../../contract/auth';
 import { apiPost } from '../../../api/http-client';
 
 /** Revokes the token on the server. Silent: logging out goes on even when the server cannot be reached. */

@@ -1,4 +1,4 @@
-import { sessionPaths, type ResetPasswordBody } from '../../../../../contract/session';
+import { sessionPaths, type ResetPasswordBody } from '../../../../../contract/auth';
 import { apiPut } from '../../../api/http-client';
 
 /** Silent: the dialog shows the server's message (原密码错误, say) under its fields. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { sessionMessages } from '../../../../../contract/session';
+import { sessionMessages } from '../../../../../contract/auth';
 import { hashPassword } from '../../../api/password-hash';
 import { markFieldErrors } from '../../../components/form-save';
 import { resetPassword } from '../api/reset-password';

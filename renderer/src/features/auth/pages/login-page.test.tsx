@@ -3,9 +3,9 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { md5 } from 'js-md5';
 import { afterLoginPath } from '../../../app/route-tree';
-import { renderInApp } from '../../../app/testing/render-app';
-import { envelope } from '../../../app/testing/scripted-api-server';
-import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
+import { renderInApp } from '../../../testing/render-app';
+import { envelope } from '../../../testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { desktop } from '../../../platform/desktop';
 import { useSession } from '../../../stores/session';
 import { LoginPage } from './login-page';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input } from 'antd';
-import { PHONE_PATTERN, sessionMessages } from '../../../../../contract/session';
+import { PHONE_PATTERN, sessionMessages } from '../../../../../contract/auth';
 import { hashPassword } from '../../../api/password-hash';
 import { isHttpError } from '../../../api/http-client';
 import { markFieldErrors } from '../../../components/form-save';

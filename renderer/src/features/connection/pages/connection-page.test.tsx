@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getApiBase, setApiBase } from '../../../api/http-client';
-import { FAKE_EMBEDDED_BASE } from '../../../app/testing/fake-electron-desktop';
-import { renderInApp } from '../../../app/testing/render-app';
+import { FAKE_EMBEDDED_BASE } from '../../../testing/fake-electron-desktop';
+import { renderInApp } from '../../../testing/render-app';
 import { ConnectionPage } from './connection-page';
 
 // The Electron flavour is what is tested: the preload's bridge must be there before platform/desktop.ts is read.
 const fake = await vi.hoisted(async () => {
-  const { createFakeElectronDesktop } = await import('../../../app/testing/fake-electron-desktop');
+  const { createFakeElectronDesktop } = await import('../../../testing/fake-electron-desktop');
   const created = createFakeElectronDesktop();
   window.desktop = created.bridge;
   return created;

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardCounts } from '../../../../../contract/dashboard';
-import { renderInApp } from '../../../app/testing/render-app';
-import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
-import { envelope } from '../../../app/testing/scripted-api-server';
+import { renderInApp } from '../../../testing/render-app';
+import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
+import { envelope } from '../../../testing/scripted-api-server';
 import { useSession } from '../../../stores/session';
 import { DashboardPage } from './dashboard-page';
 

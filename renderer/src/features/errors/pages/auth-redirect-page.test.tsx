@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen } from '@testing-library/react';
-import { renderInApp } from '../../../app/testing/render-app';
+import { renderInApp } from '../../../testing/render-app';
 import { AUTH_CODE_KEY, AuthRedirectPage } from './auth-redirect-page';
 
 configure({ asyncUtilTimeout: 4000 });

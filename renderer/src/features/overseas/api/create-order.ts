@@ -1,4 +1,4 @@
-import { orderPaths, type OrderBodyInput } from '../../../../../contract/order';
+import { orderPaths, type OrderBodyInput } from '../../../../../contract/overseas';
 import { apiPost } from '../../../api/http-client';
 
 /** The form shows the server's refusal itself (above the fields), so the client's toast stays quiet. */

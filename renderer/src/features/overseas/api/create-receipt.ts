@@ -1,4 +1,4 @@
-import { orderPaths, type ReceiptCreateBodyInput } from '../../../../../contract/order';
+import { orderPaths, type ReceiptCreateBodyInput } from '../../../../../contract/overseas';
 import { apiPost } from '../../../api/http-client';
 
 /** The dialog shows a refusal (收款币种须与合同币种一致…) itself. */

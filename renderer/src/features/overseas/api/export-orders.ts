@@ -1,4 +1,4 @@
-import { orderPaths } from '../../../../../contract/order';
+import { orderPaths } from '../../../../../contract/overseas';
 import type { ExportAnswer } from '../../../../../contract/export';
 import { apiGet } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';

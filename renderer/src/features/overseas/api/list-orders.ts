@@ -1,5 +1,5 @@
 import { PAGE_SIZE, type Paged } from '../../../../../contract/common';
-import { orderPaths, type OrderListItem } from '../../../../../contract/order';
+import { orderPaths, type OrderListItem } from '../../../../../contract/overseas';
 import { apiGet } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
 

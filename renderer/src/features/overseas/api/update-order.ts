@@ -1,4 +1,4 @@
-import { orderPaths, type OrderUpdateBodyInput } from '../../../../../contract/order';
+import { orderPaths, type OrderUpdateBodyInput } from '../../../../../contract/overseas';
 import { apiPut } from '../../../api/http-client';
 
 /** `updated_at` is the stale-save guard (API.md); the form shows a refusal itself. */

@@ -1,4 +1,4 @@
-import { orderPaths, type ReceiptUpdateBodyInput } from '../../../../../contract/order';
+import { orderPaths, type ReceiptUpdateBodyInput } from '../../../../../contract/overseas';
 import { apiPut } from '../../../api/http-client';
 
 export const updateReceipt = (id: number, body: ReceiptUpdateBodyInput): Promise<unknown> =>

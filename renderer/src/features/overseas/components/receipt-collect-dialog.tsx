@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { App, DatePicker, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { CURRENCIES, receiptMessages, type Currency } from '../../../../../contract/order';
+import { CURRENCIES, receiptMessages, type Currency } from '../../../../../contract/overseas';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';

@@ -1,5 +1,5 @@
 import { Progress, Typography } from 'antd';
-import type { OrderListItem } from '../../../../../contract/order';
+import type { OrderListItem } from '../../../../../contract/overseas';
 import { formatMoney, receiptPercent } from '../overseas-format';
 
 /** 收款进度: a bar of receipt_total / total, with both amounts under it. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { App, DatePicker, Form, Input, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { receiptMessages, type Receipt } from '../../../../../contract/order';
+import { receiptMessages, type Receipt } from '../../../../../contract/overseas';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';

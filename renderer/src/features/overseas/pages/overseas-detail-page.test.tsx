@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '../../../../../contract/order';
-import { renderInApp } from '../../../app/testing/render-app';
-import { envelope } from '../../../app/testing/scripted-api-server';
-import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
+import type { Order } from '../../../../../contract/overseas';
+import { renderInApp } from '../../../testing/render-app';
+import { envelope } from '../../../testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { OverseasDetailPage } from './overseas-detail-page';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -15,7 +15,7 @@ import {
 import { CloseOutlined, DollarOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages as commonMessages } from '../../../../../contract/common';
-import type { Order, OrderCar, Receipt } from '../../../../../contract/order';
+import type { Order, OrderCar, Receipt } from '../../../../../contract/overseas';
 import { FilePreview } from '../../../components/file-preview';
 import { RecordTabs } from '../../../components/record-tabs';
 import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';

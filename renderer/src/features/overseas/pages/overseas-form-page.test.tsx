@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerOption, CustomerType } from '../../../../../contract/customer';
-import type { Order } from '../../../../../contract/order';
-import { renderInApp } from '../../../app/testing/render-app';
-import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
-import { envelope, type SeenRequest } from '../../../app/testing/scripted-api-server';
+import type { Order } from '../../../../../contract/overseas';
+import { renderInApp } from '../../../testing/render-app';
+import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
+import { envelope, type SeenRequest } from '../../../testing/scripted-api-server';
 import { useTagsStore } from '../../../stores/tags';
 import { OverseasFormPage } from './overseas-form-page';
 

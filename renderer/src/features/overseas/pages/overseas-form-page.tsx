@@ -30,7 +30,7 @@ import {
   type Currency,
   type Order,
   type OrderBodyInput,
-} from '../../../../../contract/order';
+} from '../../../../../contract/overseas';
 import { isHttpError } from '../../../api/http-client';
 import { CarLinesEditor } from '../../../components/car-lines-editor';
 import { markFieldErrors } from '../../../components/form-save';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrderListItem } from '../../../../../contract/order';
-import { renderInApp } from '../../../app/testing/render-app';
-import { envelope } from '../../../app/testing/scripted-api-server';
-import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
+import type { OrderListItem } from '../../../../../contract/overseas';
+import { renderInApp } from '../../../testing/render-app';
+import { envelope } from '../../../testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { captureDownloads, type CapturedDownloads } from '../../../components/download-capture';
 import { installObjectUrlStandIn, type ObjectUrlRegistry } from '../../../components/object-url-stand-in';
 import { loadSettings, useSettingsStore } from '../../../stores/settings';

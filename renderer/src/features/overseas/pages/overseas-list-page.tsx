@@ -5,7 +5,7 @@ import { FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/ico
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { exportFileNames } from '../../../../../contract/export';
-import type { OrderListItem } from '../../../../../contract/order';
+import type { OrderListItem } from '../../../../../contract/overseas';
 import { ColumnChooser } from '../../../components/column-chooser';
 import { ExportButton } from '../../../components/export-button';
 import { FilterBar, type FilterValues } from '../../../components/filter-bar';

@@ -3,9 +3,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { md5 } from 'js-md5';
 import type { Staff } from '../../../../../contract/staff';
-import { renderInApp } from '../../../app/testing/render-app';
-import { envelope } from '../../../app/testing/scripted-api-server';
-import { scriptedApiForEachTest } from '../../../app/testing/scripted-api-for-each-test';
+import { renderInApp } from '../../../testing/render-app';
+import { envelope } from '../../../testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { StaffFormDrawer } from './staff-form-drawer';
 
 configure({ asyncUtilTimeout: 4000 });

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app'
 import { createStaff, loginRequest, md5md5 } from '../../../../tests/helpers/factories';
 import { hashQueueOf } from './hash-queue';
 import { cancelLoginAttempt, reserveLoginAttempt, sweepLoginThrottle } from './login-throttle';
-import { REFUSAL_PAUSE_MS } from './session.service';
+import { REFUSAL_PAUSE_MS } from './auth.service';
 
 const MINUTE = 60 * 1000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();

@@ -11,7 +11,7 @@ import { payloadTooLarge, unprocessable } from '../../http-errors';
 import type { ResolvedFile, StagedFile, Storage, StoredFile } from '../../storage/storage';
 import { nowIso } from '../../time';
 import { contentMatchesExtension } from './file-content';
-import { findUploadedFileByUrl, insertUploadedFile } from './files.repository';
+import { findUploadedFileByUrl, insertUploadedFile } from './upload.repository';
 
 /** What the multipart form delivered, in whatever order its parts came. */
 export interface ReceivedUpload {

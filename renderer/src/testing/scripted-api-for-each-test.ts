@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { setApiBase } from '../../api/http-client';
-import { useSession } from '../../stores/session';
+import { setApiBase } from '../api/http-client';
+import { useSession } from '../stores/session';
 import { startScriptedApiServer, type ScriptedApiServer } from './scripted-api-server';
 
 /** The session most screens are tested in: the administrator, logged in. */

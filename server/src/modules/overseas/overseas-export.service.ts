@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { ExportAnswer } from '../../../../contract/export';
-import type { OrderExportQuery } from '../../../../contract/order';
+import type { OrderExportQuery } from '../../../../contract/overseas';
 import type { AppContext } from '../../app-context';
 import {
   ORDER_SHEET_NAME,
@@ -9,14 +9,14 @@ import {
   RECEIPT_SHEET_NAME,
   receiptColumns,
   type ReceiptExportRow,
-} from '../../excel/order-workbooks';
+} from '../../excel/overseas-workbooks';
 import { type BuiltSheet, sheetOf, writeWorkbook } from '../../excel/workbook';
 import { createStorage } from '../../storage/storage';
 import { listVinsOfOrders } from '../vehicle/vehicle.repository';
 import { fromFen, fromFenOrNull } from './money';
-import { iterateOrders, listReceiptsOfOrders } from './order.repository';
-import type { ReceiptRow } from './order.table';
-import { filtersOf } from './order.service';
+import { iterateOrders, listReceiptsOfOrders } from './overseas.repository';
+import type { ReceiptRow } from './overseas.table';
+import { filtersOf } from './overseas.service';
 
 /** Contracts read per query while an export is built. */
 const EXPORT_BATCH = 1000;

@@ -8,7 +8,7 @@ import {
   type SetupBody,
   type SetupStatus,
   type UserInfo,
-} from '../../../../contract/session';
+} from '../../../../contract/auth';
 import type { Actor, AppContext } from '../../app-context';
 import { isSerializationFailure, isUniqueViolation } from '../../db/errors';
 import { conflict, forbidden, HttpError, tooManyRequests, unauthorized, unprocessable } from '../../http-errors';
@@ -30,7 +30,7 @@ import {
   revokeSession,
   revokeUserSessions,
   touchSession,
-} from './session.repository';
+} from './auth.repository';
 
 /** Session rules of API.md. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { carMessages, vinField } from './car';
+import { carMessages, vinField } from './vehicle';
 import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery, wholeNumberField } from './common';
 import { DEFAULT_CUSTOMER_TYPE_ID } from './customer';
 

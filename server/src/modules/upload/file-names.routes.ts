@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploadNamesPath, uploadNamesQuery, type UploadNamesAnswer } from '../../../../contract/upload';
 import { ok } from '../../envelope';
-import { findUploadedFileNames } from './files.repository';
+import { findUploadedFileNames } from './upload.repository';
 
 /**
  * GET /api/upload/names: the original names of stored files, for links that a clerk can read. Behind the

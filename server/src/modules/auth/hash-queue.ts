@@ -1,4 +1,4 @@
-import { sessionMessages } from '../../../../contract/session';
+import { sessionMessages } from '../../../../contract/auth';
 import type { AppContext } from '../../app-context';
 import type { PasswordHashQueueConfig } from '../../config';
 import { tooManyRequests } from '../../http-errors';

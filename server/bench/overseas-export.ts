@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { parseConfig } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { exportOrders, exportReceipts } from '../src/modules/order/order-export.service';
+import { exportOrders, exportReceipts } from '../src/modules/overseas/overseas-export.service';
 import { lookupCars } from '../src/modules/vehicle/vehicle.service';
 
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 10_000);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { NewSessionRow } from './session.table';
+import type { NewSessionRow } from './auth.table';
 
 /** A session with the account it belongs to: what the bearer-token check needs, in one query. */
 export const findSessionByTokenHash = (db: Db, tokenHash: string) =>

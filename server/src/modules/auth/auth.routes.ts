@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBody, resetPasswordBody, sessionPaths, setupBody } from '../../../../contract/session';
+import { loginBody, resetPasswordBody, sessionPaths, setupBody } from '../../../../contract/auth';
 import { created, ok } from '../../envelope';
 import { actorOf, authOf } from '../../plugins/auth';
-import * as session from './session.service';
+import * as session from './auth.service';
 
 /** Health, first-run setup, login, logout, the current user and their password (API.md, session). */
-export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicRoute = { public: true };
 
   app.get(sessionPaths.health, { config: publicRoute }, async () => ok(await session.health(app.ctx)));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { bearer, createStaff, loggedInStaff, loginRequest, md5md5 } from '../../../../tests/helpers/factories';
 import { HashQueue, hashQueueOf } from './hash-queue';
-import { REFUSAL_PAUSE_MS } from './session.service';
+import { REFUSAL_PAUSE_MS } from './auth.service';
 
 const BUSY = { code: 429, message: '服务器繁忙，请稍后再试', data: null };
 

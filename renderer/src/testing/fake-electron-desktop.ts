@@ -15,7 +15,7 @@ import {
   type DesktopApi,
   type TokenSaveResult,
   type UiSettings,
-} from '../../../../contract/desktop-api';
+} from '../../../contract/desktop-api';
 
 /** Where the fake embedded server listens. */
 export const FAKE_EMBEDDED_BASE = 'http://127.0.0.1:47321';

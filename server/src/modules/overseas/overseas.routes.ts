@@ -11,17 +11,17 @@ import {
   receiptCreateBody,
   receiptMessages,
   receiptUpdateBody,
-} from '../../../../contract/order';
+} from '../../../../contract/overseas';
 import { created, ok } from '../../envelope';
 import { actorOf } from '../../plugins/auth';
-import { exportOrders, exportReceipts } from './order-export.service';
-import * as orders from './order.service';
+import { exportOrders, exportReceipts } from './overseas-export.service';
+import * as orders from './overseas.service';
 
 /**
  * Overseas contracts and their receipts (API.md). The contract form may come JSON or form-encoded
  * (`cars[0][vin]=…`): the app's form-body plugin parses the latter, the contract's schema coerces both.
  */
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+export const overseasRoutes: FastifyPluginAsyncZod = async (app) => {
   const one = `${orderPaths.list}/:id`;
 
   app.get(orderPaths.list, { schema: { querystring: orderListQuery } }, async (request) =>

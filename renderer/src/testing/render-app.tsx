@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
-import { AppProviders } from '../providers';
-import { createQueryClient } from '../../api/query-client';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../api/query-client';
 
 /** Shows where the app went, for tests that follow a navigation. */
 function LocationProbe() {

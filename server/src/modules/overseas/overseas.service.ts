@@ -22,8 +22,8 @@ import {
   type ReceiptCreateBody,
   receiptMessages,
   type ReceiptUpdateBody,
-} from '../../../../contract/order';
-import { carMessages } from '../../../../contract/car';
+} from '../../../../contract/overseas';
+import { carMessages } from '../../../../contract/vehicle';
 import type { Actor, AppContext } from '../../app-context';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -31,7 +31,7 @@ import { paged } from '../../envelope';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
-import { assertFileReferences, type FileRules } from '../files/file-references';
+import { assertFileReferences, type FileRules } from '../upload/file-references';
 import { findCustomer } from '../customer/customer.repository';
 import { insertCustomerFromForm, requireCustomerType } from '../customer/customer.service';
 import { assertNotStale } from '../vehicle/stale-save';
@@ -63,8 +63,8 @@ import {
   searchOrderNumbers,
   updateOrderRow,
   updateReceiptRow,
-} from './order.repository';
-import type { OrderRow, ReceiptRow } from './order.table';
+} from './overseas.repository';
+import type { OrderRow, ReceiptRow } from './overseas.table';
 
 export const toOrderCar = (row: VehicleRow): OrderCar => ({
   id: row.id,

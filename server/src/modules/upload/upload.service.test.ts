@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadHeaders, sanitizeFileName } from './files.service';
+import { downloadHeaders, sanitizeFileName } from './upload.service';
 
 describe('sanitizeFileName', () => {
   it.each([

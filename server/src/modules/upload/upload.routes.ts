@@ -5,9 +5,9 @@ import { UPLOAD_MAX_BYTES, uploadMessages, uploadPath, uploadSlots } from '../..
 import { ok } from '../../envelope';
 import { badRequest, HttpError, notFound, unprocessable } from '../../http-errors';
 import { createStorage, STORAGE_URL_PREFIX, type Storage } from '../../storage/storage';
-import { downloadHeaders, findStoredFile, isUploadDir, type ReceivedUpload, saveUpload } from './files.service';
+import { downloadHeaders, findStoredFile, isUploadDir, type ReceivedUpload, saveUpload } from './upload.service';
 
-export interface FilesRoutesOptions {
+export interface UploadRoutesOptions {
   storageDir: string;
 }
 
@@ -74,7 +74,7 @@ const receiveUpload = async (request: FastifyRequest, storage: Storage): Promise
  * POST /api/upload and GET /storage/*. Both sit behind the core's bearer-token hook; this plugin
  * only adds the upload rules and the safe path resolution.
  */
-export const filesRoutes: FastifyPluginAsync<FilesRoutesOptions> = async (app, { storageDir }) => {
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { storageDir }) => {
   const storage = createStorage(storageDir, { timeZone: app.ctx.config.timeZone });
   // Staging files of uploads cut short by a stop, and exports older than a day: at the start, then
   // hourly. Never awaited, so that a large folder never delays the start or a request.
