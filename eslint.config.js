@@ -13,6 +13,17 @@ const featureZones = features.map((feature) => ({
   except: [`./${feature}`],
 }));
 
+// Boundaries of DESIGN.md: contract imports only zod; renderer, server and main stay apart.
+const boundaryZones = [
+  { target: './contract', from: ['./server', './renderer', './main', './preload'] },
+  { target: './renderer', from: ['./server', './main', './preload'] },
+  { target: './server', from: ['./renderer', './main', './preload'] },
+  { target: './main', from: ['./renderer', './server/src/modules'] },
+  { target: './preload', from: ['./renderer', './server', './main'] },
+];
+
+const sharedLayers = ['components', 'api', 'stores', 'platform'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,13 +52,27 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         {
+          zones: [...boundaryZones, ...featureZones],
+        },
+      ],
+    },
+  },
+  {
+    // Shared renderer layers sit below the screens and never reach up into them. Their tests may: a test
+    // of the HTTP client renders it inside the app's providers, as the app runs it.
+    files: sharedLayers.map((layer) => `renderer/src/${layer}/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
           zones: [
-            { target: './contract', from: ['./server', './renderer', './main', './preload'] },
-            { target: './renderer', from: ['./server', './main', './preload'] },
-            { target: './server', from: ['./renderer', './main', './preload'] },
-            { target: './main', from: ['./renderer', './server/src/modules'] },
-            { target: './preload', from: ['./renderer', './server', './main'] },
+            ...boundaryZones,
             ...featureZones,
+            ...sharedLayers.map((layer) => ({
+              target: `./renderer/src/${layer}`,
+              from: ['./renderer/src/features', './renderer/src/app', './renderer/src/layout'],
+            })),
           ],
         },
       ],

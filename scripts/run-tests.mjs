@@ -46,6 +46,7 @@ const binScript = (pkg, bin = pkg) => {
 const tool = (pkg, bin) => [process.execPath, [binScript(pkg, bin)]];
 const runTool = (label, [command, prefix], args, env) => run(label, command, [...prefix, ...args], env);
 
+run('import cycles', process.execPath, ['scripts/check-import-cycles.mjs']);
 if (runTool('lint', tool('eslint'), ['.', '--max-warnings=0'])) {
   runTool('format', tool('prettier'), ['--check', '.', '--log-level', 'warn']);
 }

@@ -8,7 +8,6 @@ import {
   type OpenedFile,
 } from '../../../contract/desktop-api';
 import { downloadExportRequestSchema, exportFileName, openFileOptionsSchema } from '../../../contract/desktop-schemas';
-import type { ExportFetchOptions } from './web-export-fetch';
 
 export const webFileMessages = {
   folderInBrowser: '浏览器版本的保存位置由浏览器决定，请在浏览器的下载设置中更改',
@@ -19,7 +18,22 @@ export const webFileMessages = {
 const DOWNLOAD_URL_LIFETIME_MS = 60_000;
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
+export interface ExportFetchOptions {
+  onProgress: (loaded: number, total: number | null) => void;
+  signal: AbortSignal;
+}
+
 export type ExportFetcher = (path: string, options: ExportFetchOptions) => Promise<Blob>;
+
+/**
+ * The renderer's HTTP client fetches exports (token, API base, the 401/403 dialog), but it depends on
+ * this bridge through the session store, so the bridge cannot import it: the app hands it over at boot.
+ */
+let providedFetchExport: ExportFetcher | undefined;
+
+export const provideExportFetcher = (fetcher: ExportFetcher): void => {
+  providedFetchExport = fetcher;
+};
 
 export interface WebFilesOptions {
   /** Fetches an export's bytes; the renderer's HTTP client by default. */
@@ -28,8 +42,10 @@ export interface WebFilesOptions {
   idleTimeoutMs?: number;
 }
 
-const defaultFetchExport: ExportFetcher = async (path, options) =>
-  (await import('./web-export-fetch')).fetchExportBlob(path, options);
+const defaultFetchExport: ExportFetcher = (path, options) =>
+  providedFetchExport
+    ? providedFetchExport(path, options)
+    : Promise.reject(new Error('下载尚未就绪，请刷新页面后重试'));
 
 const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? '请求参数不正确';
 

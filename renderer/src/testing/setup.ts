@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { provideExportFetcher } from '../platform/web-files';
+
+// What main.tsx's bootPlatform() does, with the HTTP client loaded on first use: loading it here would
+// choose the bridge (platform/desktop.ts) before a test can install its stand-in for Electron's.
+provideExportFetcher(async (path, options) => (await import('../api/export-blob')).fetchExportBlob(path, options));
 
 // antd reads matchMedia for responsive behaviour; jsdom has none.
 if (!window.matchMedia) {

@@ -1,14 +1,10 @@
-import { http, type RequestOptions } from '../api/http-client';
-
-export interface ExportFetchOptions {
-  onProgress: (loaded: number, total: number | null) => void;
-  signal: AbortSignal;
-}
+import type { ExportFetchOptions } from '../platform/web-files';
+import { http, type RequestOptions } from './http-client';
 
 /**
  * An export's bytes through the renderer's one HTTP client: the bearer header, the API base, the 401/403
- * dialog and the server's Chinese reason all come with it. Loaded on first use by the web bridge only, so
- * that the bridge (which the client itself depends on) does not import the client at start.
+ * dialog and the server's Chinese reason all come with it. Handed to the browser bridge at boot
+ * (app/boot-platform.ts): the bridge sits below the client and never imports it.
  */
 export async function fetchExportBlob(path: string, options: ExportFetchOptions): Promise<Blob> {
   // `clientOptions` is how http-client's interceptors read a call's options: the button says 下载失败!.
