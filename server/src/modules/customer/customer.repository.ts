@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { containsIgnoringCase, createdRange } from '../vehicle/list-filters';
+import { containsIgnoringCase, createdRange } from '../../db/list-filters';
 import type { CustomerRow, CustomersTable, CustomerTypeRow, NewCustomerRow } from './customer.table';
 import type { Updateable } from 'kysely';
 

@@ -17,7 +17,7 @@ import { paged } from '../../envelope';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
-import { assertNotStale } from '../vehicle/stale-save';
+import { assertNotStale } from '../../db/stale-save';
 import {
   countCustomers,
   countCustomerTypeUses,

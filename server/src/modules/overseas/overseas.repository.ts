@@ -1,6 +1,6 @@
 import { type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import { containsIgnoringCase, containsPattern, createdRange } from '../vehicle/list-filters';
+import { containsIgnoringCase, containsPattern, createdRange } from '../../db/list-filters';
 import type { NewOrderRow, NewReceiptRow, OrderRow, OrdersTable, ReceiptRow, ReceiptsTable } from './overseas.table';
 
 /** The list filters of `GET /api/order` (and its exports), money already in fen. */

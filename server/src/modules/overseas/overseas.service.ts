@@ -34,7 +34,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { assertFileReferences, type FileRules } from '../upload/file-references';
 import { findCustomer } from '../customer/customer.repository';
 import { insertCustomerFromForm, requireCustomerType } from '../customer/customer.service';
-import { assertNotStale } from '../vehicle/stale-save';
+import { assertNotStale } from '../../db/stale-save';
 import {
   findVehiclesByVins,
   insertVehicle,

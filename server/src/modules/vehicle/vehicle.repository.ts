@@ -1,7 +1,7 @@
 import { type SqlBool, sql, type Updateable } from 'kysely';
 import type { CarListFlag, CarSearchStage } from '../../../../contract/vehicle';
 import type { Db } from '../../db/database';
-import { containsPattern } from './list-filters';
+import { containsPattern } from '../../db/list-filters';
 import type { NewVehicleRow, VehicleRow, VehiclesTable } from './vehicle.table';
 
 /** Bound parameters per `in (…)` list: far below SQLite's and PostgreSQL's limits. */

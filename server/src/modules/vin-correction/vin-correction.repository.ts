@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { containsIgnoringCase } from '../vehicle/list-filters';
+import { containsIgnoringCase } from '../../db/list-filters';
 import type { NewVinCorrectionRow } from './vin-correction.table';
 
 const filtered = (db: Db, vinNew: string | undefined) => {

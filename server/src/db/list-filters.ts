@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { endOfDayExclusive, startOfDay } from '../../time';
+import { endOfDayExclusive, startOfDay } from '../time';
 
 /**
  * The list filters of API.md, the same on SQLite and PostgreSQL: text filters match any part of the

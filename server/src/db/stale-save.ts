@@ -1,6 +1,6 @@
-import { messages } from '../../../../contract/common';
-import { conflict, unprocessable } from '../../http-errors';
-import { parseTimestamp } from '../../time';
+import { messages } from '../../../contract/common';
+import { conflict, unprocessable } from '../http-errors';
+import { parseTimestamp } from '../time';
 
 export const UPDATED_AT_FORMAT_MESSAGE = '更新时间格式不正确';
 
