@@ -23,7 +23,6 @@ import {
   receiptMessages,
   type ReceiptUpdateBody,
 } from '../../../../contract/overseas';
-import { carMessages } from '../../../../contract/vehicle';
 import type { Actor, AppContext } from '../../app-context';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -40,8 +39,8 @@ import {
   insertVehicle,
   listOrderVehicles,
   listVehiclesOfOrders,
-  updateVehicle,
 } from '../vehicle/vehicle.repository';
+import { detachFromOverseasContract } from '../vehicle/vehicle-detach';
 import type { VehicleRow } from '../vehicle/vehicle.table';
 import { fromFen, fromFenOrNull, toFen } from './money';
 import {
@@ -391,23 +390,7 @@ const applyCarLines = async (trx: Db, orderId: number, lines: readonly OrderCarL
 
   for (const vehicle of current) {
     if (kept.has(vehicle.id)) continue;
-    if (vehicle.exports > 0 || vehicle.drawback > 0 || vehicle.archive > 0 || vehicle.freight > 0) {
-      throw conflict(carMessages.detachHasRecords(vehicle.vin));
-    }
-    await updateVehicle(trx, vehicle.id, {
-      order_id: null,
-      order_price: null,
-      order_invoice: null,
-      order_other: null,
-      updated_at: nextUpdatedAt(vehicle.updated_at),
-    });
-    await writeAudit(trx, actor, {
-      action: 'detach',
-      entity: 'vehicle',
-      entityId: vehicle.id,
-      before: carAudit(vehicle),
-      after: { order_id: null },
-    });
+    await detachFromOverseasContract(trx, vehicle, actor);
   }
 };
 

@@ -16,6 +16,7 @@ import type { Actor, AppContext } from '../../app-context';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { nextUpdatedAt } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
+import { detachFromOverseasContract } from './vehicle-detach';
 import {
   findVehicleById,
   findVehicleByVin,
@@ -54,31 +55,7 @@ export const detachCar = async ({ db }: AppContext, id: number, body: CarDetachB
     if (!vehicle) throw notFound();
     const at = nextUpdatedAt(vehicle.updated_at);
     if (body.model === 'order') {
-      if (vehicle.order_id === null) throw conflict(carMessages.notOnContract);
-      // Export and filing records belong to the overseas contract: the vehicle cannot leave it then.
-      if (vehicle.exports > 0 || vehicle.drawback > 0 || vehicle.archive > 0 || vehicle.freight > 0) {
-        throw conflict(carMessages.detachHasRecords(vehicle.vin));
-      }
-      await updateVehicle(trx, id, {
-        order_id: null,
-        order_price: null,
-        order_invoice: null,
-        order_other: null,
-        updated_at: at,
-      });
-      await writeAudit(trx, actor, {
-        action: 'detach',
-        entity: 'vehicle',
-        entityId: id,
-        before: {
-          vin: vehicle.vin,
-          order_id: vehicle.order_id,
-          order_price: vehicle.order_price,
-          order_invoice: vehicle.order_invoice,
-          order_other: vehicle.order_other,
-        },
-        after: { order_id: null },
-      });
+      await detachFromOverseasContract(trx, vehicle, actor);
       return;
     }
     if (vehicle.purchase_id === null) throw conflict(carMessages.notOnContract);
