@@ -141,6 +141,8 @@ export const createStorage = (storageDir: string, options: StorageOptions = {}):
     const path = join(folder, randomName());
     let size = 0;
     let exceeded = false;
+    // 'wx': a staging name is never reused, and an existing file or symlink is never written through.
+    const output = createWriteStream(path, { flags: 'wx', mode: 0o600 });
     try {
       await pipeline(
         source,
@@ -153,10 +155,12 @@ export const createStorage = (storageDir: string, options: StorageOptions = {}):
             if (!exceeded) yield chunk;
           }
         },
-        // 'wx': a staging name is never reused, and an existing file or symlink is never written through.
-        createWriteStream(path, { flags: 'wx', mode: 0o600 }),
+        output,
       );
     } catch (error) {
+      // The file may still be opening when the source fails: remove it only once the stream has let go,
+      // or the late open would leave it behind.
+      if (!output.closed) await new Promise<void>((resolve) => output.once('close', () => resolve()));
       await removeQuietly(path);
       throw error;
     }
