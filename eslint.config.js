@@ -79,6 +79,24 @@ export default tseslint.config(
     },
   },
   {
+    // Rules of the house: SQL lives in repositories; a service holds the rules and the transaction.
+    files: ['server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom|selectNoFrom)$/]',
+          message: 'SQL belongs in the module’s repository, not in its service.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL belongs in the module’s repository, not in its service.',
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

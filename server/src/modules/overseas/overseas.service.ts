@@ -38,6 +38,7 @@ import {
   findVehiclesByVins,
   insertVehicle,
   listOrderVehicles,
+  linkVehicleToOrder,
   listVehiclesOfOrders,
 } from '../vehicle/vehicle.repository';
 import { detachFromOverseasContract } from '../vehicle/vehicle-detach';
@@ -372,13 +373,11 @@ const applyCarLines = async (trx: Db, orderId: number, lines: readonly OrderCarL
       Number(existing.order_other) === prices.order_other;
     if (unchanged) continue;
     // Only while the vehicle is free or already ours: a save of another contract in between wins.
-    const linked = await trx
-      .updateTable('vehicles')
-      .set({ ...prices, order_id: orderId, updated_at: nextUpdatedAt(existing.updated_at) })
-      .where('id', '=', existing.id)
-      .where((eb) => eb.or([eb('order_id', 'is', null), eb('order_id', '=', orderId)]))
-      .executeTakeFirst();
-    if (Number(linked.numUpdatedRows) === 0) throw conflict(messages.staleRecord);
+    const linked = await linkVehicleToOrder(trx, existing.id, orderId, {
+      ...prices,
+      updated_at: nextUpdatedAt(existing.updated_at),
+    });
+    if (!linked) throw conflict(messages.staleRecord);
     await writeAudit(trx, actor, {
       action: existing.order_id === orderId ? 'update' : 'link',
       entity: 'vehicle',

@@ -127,3 +127,22 @@ export const listVinsOfOrders = async (db: Db, orderIds: readonly number[]) => {
   }
   return rows;
 };
+
+/**
+ * Puts a vehicle on an overseas contract with that side's prices, only while it is free or already on
+ * that contract: a save of another contract in between wins. Answers whether the row was written.
+ */
+export const linkVehicleToOrder = async (
+  db: Db,
+  vehicleId: number,
+  orderId: number,
+  patch: Pick<Updateable<VehiclesTable>, 'model' | 'order_price' | 'order_invoice' | 'order_other' | 'updated_at'>,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('vehicles')
+    .set({ ...patch, order_id: orderId })
+    .where('id', '=', vehicleId)
+    .where((eb) => eb.or([eb('order_id', 'is', null), eb('order_id', '=', orderId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};

@@ -16,6 +16,7 @@ import type { Actor, AppContext } from '../../app-context';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { nextUpdatedAt } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
+import { findOrder } from '../overseas/overseas.repository';
 import { detachFromOverseasContract } from './vehicle-detach';
 import {
   findVehicleById,
@@ -88,7 +89,6 @@ export const detachCar = async ({ db }: AppContext, id: number, body: CarDetachB
 export const carLists = async ({ db }: AppContext, query: CarListsQuery): Promise<CarListItem[]> => {
   const flags = CAR_LIST_FLAGS.filter((flag) => query[flag] === 1);
   if (flags.length === 0) throw unprocessable(carMessages.carListsFlag, CAR_LIST_FLAGS[0]);
-  const order = await db.selectFrom('orders').select('id').where('id', '=', query.order_id).executeTakeFirst();
-  if (!order) throw notFound();
+  if (!(await findOrder(db, query.order_id))) throw notFound();
   return listOrderVehiclesLacking(db, query.order_id, flags);
 };
