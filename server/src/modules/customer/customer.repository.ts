@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database';
 import { containsIgnoringCase, createdRange } from '../../db/list-filters';
-import type { CustomerRow, CustomersTable, CustomerTypeRow, NewCustomerRow } from './customer.table';
-import type { Updateable } from 'kysely';
+import type { CustomerRow, CustomerTypeRow, NewCustomerRow } from './customer.table';
 
 export interface CustomerFilters {
   typeId?: number;
@@ -109,22 +108,6 @@ export const findCustomer = (db: Db, id: number): Promise<CustomerWithType | und
 export const insertCustomer = async (db: Db, row: NewCustomerRow): Promise<number> => {
   const inserted = await db.insertInto('customers').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
-};
-
-/** Changes the customer only if it still carries `expectedUpdatedAt`: the stale check and the write in one. */
-export const updateCustomerRow = async (
-  db: Db,
-  id: number,
-  patch: Updateable<CustomersTable>,
-  expectedUpdatedAt: string,
-): Promise<boolean> => {
-  const result = await db
-    .updateTable('customers')
-    .set(patch)
-    .where('id', '=', id)
-    .where('updated_at', '=', expectedUpdatedAt)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 };
 
 export const deleteCustomerRow = async (db: Db, id: number): Promise<void> => {

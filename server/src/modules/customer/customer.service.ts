@@ -1,4 +1,4 @@
-import { messages, type Paged } from '../../../../contract/common';
+import type { Paged } from '../../../../contract/common';
 import {
   CUSTOMER_TYPE_IDS,
   type Customer,
@@ -17,6 +17,7 @@ import { paged } from '../../envelope';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
+import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
 import { assertNotStale } from '../../db/stale-save';
 import {
   countCustomers,
@@ -34,7 +35,6 @@ import {
   listCustomers as listCustomerRows,
   listCustomerTypes as listCustomerTypeRows,
   renameCustomerType,
-  updateCustomerRow,
 } from './customer.repository';
 import type { CustomerTypeRow } from './customer.table';
 
@@ -222,16 +222,22 @@ export const updateCustomer = async (
       contact_way: body.contact_way ?? null,
       updated_at: nextUpdatedAt(existing.updated_at),
     };
-    // Guarded by the updated_at read above: a save in between makes this one stale.
-    if (!(await updateCustomerRow(trx, id, patch, existing.updated_at))) throw conflict(messages.staleRecord);
-    const updated = await requireCustomer(trx, id);
-    await writeAudit(trx, actor, {
-      action: 'update',
-      entity: 'customer',
-      entityId: id,
-      before: auditView(existing),
-      after: auditView(updated),
-    });
+    let updated = existing;
+    await saveUnlessChanged(
+      trx,
+      actor,
+      () => updateRowIfUnchanged(trx, 'customers', id, patch, existing.updated_at),
+      async () => {
+        updated = await requireCustomer(trx, id);
+        return {
+          action: 'update',
+          entity: 'customer',
+          entityId: id,
+          before: auditView(existing),
+          after: auditView(updated),
+        };
+      },
+    );
     return toCustomer(updated, config.timeZone);
   });
 

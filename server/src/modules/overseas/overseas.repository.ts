@@ -1,7 +1,7 @@
-import { type SqlBool, sql, type Updateable } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { containsIgnoringCase, containsPattern, createdRange } from '../../db/list-filters';
-import type { NewOrderRow, NewReceiptRow, OrderRow, OrdersTable, ReceiptRow, ReceiptsTable } from './overseas.table';
+import type { NewOrderRow, NewReceiptRow, OrderRow, ReceiptRow } from './overseas.table';
 
 /** The list filters of `GET /api/order` (and its exports), money already in fen. */
 export interface OrderFilters {
@@ -127,22 +127,6 @@ export const insertOrder = async (db: Db, row: NewOrderRow): Promise<number> => 
   return inserted.id;
 };
 
-/** Changes the contract only if it still carries `expectedUpdatedAt`: the stale check and the write in one. */
-export const updateOrderRow = async (
-  db: Db,
-  id: number,
-  patch: Updateable<OrdersTable>,
-  expectedUpdatedAt: string,
-): Promise<boolean> => {
-  const result = await db
-    .updateTable('orders')
-    .set(patch)
-    .where('id', '=', id)
-    .where('updated_at', '=', expectedUpdatedAt)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-};
-
 export const listOrderOptions = (db: Db) =>
   db.selectFrom('orders').select(['id', 'order_no', 'customer_name', 'status']).orderBy('id', 'desc').execute();
 
@@ -161,21 +145,6 @@ export const insertReceipt = async (db: Db, row: NewReceiptRow): Promise<number>
 
 export const findReceipt = (db: Db, id: number): Promise<ReceiptRow | undefined> =>
   db.selectFrom('receipts').selectAll().where('id', '=', id).executeTakeFirst();
-
-export const updateReceiptRow = async (
-  db: Db,
-  id: number,
-  patch: Updateable<ReceiptsTable>,
-  expectedUpdatedAt: string,
-): Promise<boolean> => {
-  const result = await db
-    .updateTable('receipts')
-    .set(patch)
-    .where('id', '=', id)
-    .where('updated_at', '=', expectedUpdatedAt)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-};
 
 export const countReceiptsOfOrder = async (db: Db, orderId: number): Promise<number> => {
   const row = await db

@@ -33,6 +33,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { assertFileReferences, type FileRules } from '../upload/file-references';
 import { findCustomer } from '../customer/customer.repository';
 import { insertCustomerFromForm, requireCustomerType } from '../customer/customer.service';
+import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
 import { assertNotStale } from '../../db/stale-save';
 import {
   findVehiclesByVins,
@@ -61,8 +62,6 @@ import {
   listReceiptsOfOrders,
   type OrderFilters,
   searchOrderNumbers,
-  updateOrderRow,
-  updateReceiptRow,
 } from './overseas.repository';
 import type { OrderRow, ReceiptRow } from './overseas.table';
 
@@ -466,16 +465,22 @@ export const updateOrder = async (
       await requireAgent(trx, body.agent_id);
       const customerId = await resolveCustomer(trx, body, actor);
       const patch = { ...contractColumns(body, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
-      // Guarded by the updated_at read above: a save in between makes this one stale.
-      if (!(await updateOrderRow(trx, id, patch, existing.updated_at))) throw conflict(messages.staleRecord);
-      await applyCarLines(trx, id, body.cars, actor);
-      await writeAudit(trx, actor, {
-        action: 'update',
-        entity: 'order',
-        entityId: id,
-        before: { ...existing, contracts: parseFileList(existing.contracts) },
-        after: orderAudit(body, customerId),
-      });
+      await saveUnlessChanged(
+        trx,
+        actor,
+        async () => {
+          if (!(await updateRowIfUnchanged(trx, 'orders', id, patch, existing.updated_at))) return false;
+          await applyCarLines(trx, id, body.cars, actor);
+          return true;
+        },
+        () => ({
+          action: 'update',
+          entity: 'order',
+          entityId: id,
+          before: { ...existing, contracts: parseFileList(existing.contracts) },
+          after: orderAudit(body, customerId),
+        }),
+      );
       return { id };
     });
   } catch (error) {
@@ -489,14 +494,18 @@ export const handOverOrder = async ({ db }: AppContext, id: number, actor: Actor
     const existing = await requireOrder(trx, id);
     if (existing.status !== ORDER_STATUS.new) throw conflict(orderMessages.handOverAlready);
     const patch = { status: ORDER_STATUS.handedOver, updated_at: nextUpdatedAt(existing.updated_at) };
-    if (!(await updateOrderRow(trx, id, patch, existing.updated_at))) throw conflict(messages.staleRecord);
-    await writeAudit(trx, actor, {
-      action: 'hand_over',
-      entity: 'order',
-      entityId: id,
-      before: { status: existing.status },
-      after: { status: ORDER_STATUS.handedOver },
-    });
+    await saveUnlessChanged(
+      trx,
+      actor,
+      () => updateRowIfUnchanged(trx, 'orders', id, patch, existing.updated_at),
+      () => ({
+        action: 'hand_over',
+        entity: 'order',
+        entityId: id,
+        before: { status: existing.status },
+        after: { status: ORDER_STATUS.handedOver },
+      }),
+    );
     return { status: ORDER_STATUS.handedOver };
   });
 
@@ -569,14 +578,18 @@ export const updateReceipt = async (
       receipt: body.receipt ?? existing.receipt,
       updated_at: nextUpdatedAt(existing.updated_at),
     };
-    if (!(await updateReceiptRow(trx, id, patch, existing.updated_at))) throw conflict(messages.staleRecord);
     const updated = { ...existing, ...patch };
-    await writeAudit(trx, actor, {
-      action: 'update',
-      entity: 'receipt',
-      entityId: id,
-      before: receiptAudit(existing),
-      after: receiptAudit(updated),
-    });
+    await saveUnlessChanged(
+      trx,
+      actor,
+      () => updateRowIfUnchanged(trx, 'receipts', id, patch, existing.updated_at),
+      () => ({
+        action: 'update',
+        entity: 'receipt',
+        entityId: id,
+        before: receiptAudit(existing),
+        after: receiptAudit(updated),
+      }),
+    );
     return toReceipt(updated, config.timeZone);
   });
