@@ -1,11 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/helpers/build-app';
 import { bearer, loggedInStaff, md5md5 } from '../../../tests/helpers/factories';
+import { rawHttp } from '../../../tests/helpers/raw-http';
 
 /**
  * Access is decided from the route the router matched. Every registered route is walked under several
@@ -37,29 +37,16 @@ const spellings = (path: string): Record<string, string> => {
   };
 };
 
-/** The request line and headers exactly as given, over a real socket: absolute-form included. */
-const rawRequest = (
-  port: number,
-  method: string,
-  target: string,
-): Promise<{ status: number; head: string; body: string }> =>
-  new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (received += chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const [head = '', body = ''] = received.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), head: head.toLowerCase(), body });
-    });
-    const body = method === 'GET' || method === 'HEAD' || method === 'DELETE' ? '' : '{}';
-    socket.write(
-      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n` +
-        (body ? `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` : '') +
-        `\r\n${body}`,
-    );
-  });
+/** A request line exactly as given (absolute form included), over a real socket. */
+const rawRequest = (port: number, method: string, target: string) => {
+  const body = method === 'GET' || method === 'HEAD' || method === 'DELETE' ? '' : '{}';
+  return rawHttp(
+    port,
+    `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n` +
+      (body ? `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` : '') +
+      `\r\n${body}`,
+  );
+};
 
 const isRefusal = (status: number) => [400, 401, 404, 405, 415, 422].includes(status);
 

@@ -1,26 +1,11 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/helpers/build-app';
+import { rawHttp } from '../../../tests/helpers/raw-http';
 
 /**
  * Answers made before any route runs (by Fastify's router or Node's HTTP parser) speak the envelope
  * with a Chinese message like every other answer, and never echo the request back.
  */
-
-const raw = (port: number, request: string): Promise<{ status: number; headers: string; body: string }> =>
-  new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => (received += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const split = received.indexOf('\r\n\r\n');
-      const head = received.slice(0, split);
-      resolve({ status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: received.slice(split + 4) });
-    });
-    socket.write(request);
-  });
 
 describe('answers made before the routes', () => {
   let t: TestApp;
@@ -47,17 +32,17 @@ describe('answers made before the routes', () => {
   });
 
   it('answers an oversized header with 431 in the envelope', async () => {
-    const response = await raw(
+    const response = await rawHttp(
       port,
       `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
     );
     expect(response.status).toBe(431);
-    expect(response.headers).toContain('content-type: application/json; charset=utf-8');
+    expect(response.head).toContain('content-type: application/json; charset=utf-8');
     expect(JSON.parse(response.body)).toEqual({ code: 431, message: '请求头过大', data: null });
   });
 
   it('answers a request line Node cannot parse with 400 in the envelope', async () => {
-    const response = await raw(port, 'GET /api/health HTTP/1.1 extra\r\nHost: localhost\r\n\r\n');
+    const response = await rawHttp(port, 'GET /api/health HTTP/1.1 extra\r\nHost: localhost\r\n\r\n');
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body)).toEqual({ code: 400, message: '请求数据格式不正确', data: null });
   });
