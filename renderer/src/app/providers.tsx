@@ -8,10 +8,11 @@ import { queryClient as appQueryClient } from '../api/query-client';
 import { useSettingsStore } from '../stores/settings';
 import { componentSizeFor } from './component-size';
 import { HttpFeedbackBridge } from './http-feedback-bridge';
+import { usePrefersReducedMotion } from './reduced-motion';
 
 dayjs.locale('zh-cn');
 
-/** Locale, theme colour, component size, the antd App context the HTTP client speaks through, server state. */
+/** Locale, theme colour, motion as the system asks, component size, the antd App context the HTTP client speaks through, server state. */
 export function AppProviders({
   children,
   queryClient = appQueryClient,
@@ -21,11 +22,12 @@ export function AppProviders({
 }) {
   const themeColor = useSettingsStore((state) => state.settings.themeColor);
   const size = useSettingsStore((state) => state.settings.size);
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider
       locale={zhCN}
       componentSize={componentSizeFor[size]}
-      theme={{ token: { colorPrimary: themeColor } }}
+      theme={{ token: { colorPrimary: themeColor, motion: !reducedMotion } }}
     >
       <AntdApp>
         <HttpFeedbackBridge />
