@@ -7,7 +7,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'tests/artifacts/e2e-results',
+  outputDir: port === 8797 ? 'tests/artifacts/e2e-results' : `tests/artifacts/e2e-results-${port}`,
   // One fresh database for the whole run, and specs that build on each other's accounts: one at a time.
   workers: 1,
   fullyParallel: false,

@@ -3,9 +3,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
-const dataDir = join('tests', 'artifacts', 'e2e');
+// Two developers (or two helpers) may run specs at once on different E2E_PORTs: each port has its own
+// database, storage and built page.
+const port = process.env.E2E_PORT ?? '8797';
+const dataDir = join('tests', 'artifacts', port === '8797' ? 'e2e' : `e2e-${port}`);
+const webDir = port === '8797' ? 'renderer-dist' : join(dataDir, 'web');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
@@ -17,27 +21,27 @@ const binScript = (pkg, bin = pkg) => {
   return join(dirname(manifestPath), typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[bin]);
 };
 
-const build = spawnSync(process.execPath, [binScript('vite'), 'build', '--mode', 'web', '--logLevel', 'warn'], {
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const server = spawn(
+const build = spawnSync(
   process.execPath,
-  [binScript('tsx'), join('server', 'src', 'main.ts'), 'serve', '--web', 'renderer-dist'],
+  [binScript('vite'), 'build', '--mode', 'web', '--logLevel', 'warn', '--outDir', resolve(webDir)],
   {
     stdio: 'inherit',
-    env: {
-      ...process.env,
-      DATABASE_URL: `sqlite:./${dataDir}/app.db`,
-      STORAGE_DIR: `./${dataDir}/storage`,
-      PORT: process.env.E2E_PORT ?? '8797',
-      HOST: '127.0.0.1',
-      // Cheaper password hashing: the production parameters are asserted by the server's own test.
-      PASSWORD_HASH_COST: 'test',
-    },
   },
 );
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn(process.execPath, [binScript('tsx'), join('server', 'src', 'main.ts'), 'serve', '--web', webDir], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATABASE_URL: `sqlite:./${dataDir}/app.db`,
+    STORAGE_DIR: `./${dataDir}/storage`,
+    PORT: port,
+    HOST: '127.0.0.1',
+    // Cheaper password hashing: the production parameters are asserted by the server's own test.
+    PASSWORD_HASH_COST: 'test',
+  },
+});
 
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
