@@ -182,3 +182,38 @@ export const desktopChannels = {
 export const desktopEvents = {
   downloadProgress: 'desktop:files:download-progress',
 } as const;
+
+/**
+ * What each invoked channel carries, read from `DesktopApi`: its arguments and its answer. Main's handler
+ * map and the preload are typed from it, so a channel without a handler, or a handler answering the
+ * wrong thing, does not compile.
+ */
+export interface DesktopInvokes {
+  [desktopChannels.tokenGet]: DesktopApi['token']['get'];
+  [desktopChannels.tokenSet]: DesktopApi['token']['set'];
+  [desktopChannels.tokenClear]: DesktopApi['token']['clear'];
+  [desktopChannels.settingsGet]: DesktopApi['settings']['get'];
+  [desktopChannels.settingsSet]: DesktopApi['settings']['set'];
+  [desktopChannels.connectionGet]: DesktopApi['connection']['get'];
+  [desktopChannels.connectionSet]: DesktopApi['connection']['set'];
+  [desktopChannels.connectionTest]: DesktopApi['connection']['test'];
+  [desktopChannels.appVersion]: DesktopApi['app']['version'];
+  [desktopChannels.filesOpen]: DesktopApi['files']['openFile'];
+  [desktopChannels.filesDownloadExport]: DesktopApi['files']['downloadExport'];
+  [desktopChannels.filesCancelDownload]: DesktopApi['files']['cancelDownload'];
+  [desktopChannels.filesChooseDownloadFolder]: DesktopApi['files']['chooseDownloadFolder'];
+}
+
+export type DesktopChannel = keyof DesktopInvokes;
+export type DesktopArgs<C extends DesktopChannel> = Parameters<DesktopInvokes[C]>;
+export type DesktopAnswer<C extends DesktopChannel> = Awaited<ReturnType<DesktopInvokes[C]>>;
+
+/** What each main-to-page event carries. */
+export interface DesktopEventPayloads {
+  [desktopEvents.downloadProgress]: DownloadProgress;
+}
+
+// Every channel of `desktopChannels` has its entry above (and no other key is there).
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyChannelTyped: Exactly<DesktopChannel, (typeof desktopChannels)[keyof typeof desktopChannels]> = true;
+void everyChannelTyped;

@@ -2,14 +2,24 @@ import { contextBridge, ipcRenderer } from 'electron';
 import {
   desktopChannels,
   desktopEvents,
+  type DesktopAnswer,
   type DesktopApi,
-  type DownloadProgress,
+  type DesktopArgs,
+  type DesktopChannel,
+  type DesktopEventPayloads,
   type DownloadProgressListener,
 } from '../contract/desktop-api';
 
-type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
-/** Listens to one main-to-page channel with the payload only; answers the function that stops listening. */
-type Subscribe = (channel: string, listener: (payload: unknown) => void) => () => void;
+/**
+ * Sends one channel's arguments and answers what `DesktopApi` promises for it. Electron's own
+ * `ipcRenderer.invoke` answers `Promise<any>`, which this type narrows once, at the bridge.
+ */
+type Invoke = <C extends DesktopChannel>(channel: C, ...args: DesktopArgs<C>) => Promise<DesktopAnswer<C>>;
+/** Listens to one main-to-page event with the payload only; answers the function that stops listening. */
+type Subscribe = <E extends keyof DesktopEventPayloads>(
+  channel: E,
+  listener: (payload: DesktopEventPayloads[E]) => void,
+) => () => void;
 
 /**
  * Electron wraps a handler's error as "Error invoking remote method '<channel>': Error: <message>"; the
@@ -23,44 +33,38 @@ export function unwrapIpcError(error: unknown): Error {
 
 /** The bridge: one named function per channel, never `ipcRenderer` itself. */
 export function createDesktopApi(invoke: Invoke, subscribe: Subscribe): DesktopApi {
-  const call =
-    <R>(channel: string) =>
-    async (...args: unknown[]): Promise<R> => {
-      try {
-        return (await invoke(channel, ...args)) as R;
-      } catch (error) {
-        throw unwrapIpcError(error);
-      }
-    };
+  const call = async <C extends DesktopChannel>(channel: C, ...args: DesktopArgs<C>): Promise<DesktopAnswer<C>> => {
+    try {
+      return await invoke(channel, ...args);
+    } catch (error) {
+      throw unwrapIpcError(error);
+    }
+  };
   return {
     kind: 'electron',
     token: {
-      get: () => call<string | null>(desktopChannels.tokenGet)(),
-      set: (token) => call<Awaited<ReturnType<DesktopApi['token']['set']>>>(desktopChannels.tokenSet)(token),
-      clear: () => call<void>(desktopChannels.tokenClear)(),
+      get: () => call(desktopChannels.tokenGet),
+      set: (token) => call(desktopChannels.tokenSet, token),
+      clear: () => call(desktopChannels.tokenClear),
     },
     settings: {
-      get: () => call<Awaited<ReturnType<DesktopApi['settings']['get']>>>(desktopChannels.settingsGet)(),
-      set: (patch) => call<Awaited<ReturnType<DesktopApi['settings']['set']>>>(desktopChannels.settingsSet)(patch),
+      get: () => call(desktopChannels.settingsGet),
+      set: (patch) => call(desktopChannels.settingsSet, patch),
     },
     connection: {
-      get: () => call<Awaited<ReturnType<DesktopApi['connection']['get']>>>(desktopChannels.connectionGet)(),
-      set: (settings) =>
-        call<Awaited<ReturnType<DesktopApi['connection']['set']>>>(desktopChannels.connectionSet)(settings),
-      test: (url) => call<Awaited<ReturnType<DesktopApi['connection']['test']>>>(desktopChannels.connectionTest)(url),
+      get: () => call(desktopChannels.connectionGet),
+      set: (settings) => call(desktopChannels.connectionSet, settings),
+      test: (url) => call(desktopChannels.connectionTest, url),
     },
     app: {
-      version: () => call<string>(desktopChannels.appVersion)(),
+      version: () => call(desktopChannels.appVersion),
     },
     files: {
-      openFile: (options) =>
-        call<Awaited<ReturnType<DesktopApi['files']['openFile']>>>(desktopChannels.filesOpen)(options),
-      downloadExport: (request) =>
-        call<Awaited<ReturnType<DesktopApi['files']['downloadExport']>>>(desktopChannels.filesDownloadExport)(request),
-      cancelDownload: (downloadId) => call<void>(desktopChannels.filesCancelDownload)(downloadId),
-      chooseDownloadFolder: () => call<string | null>(desktopChannels.filesChooseDownloadFolder)(),
-      onDownloadProgress: (listener: DownloadProgressListener) =>
-        subscribe(desktopEvents.downloadProgress, (payload) => listener(payload as DownloadProgress)),
+      openFile: (options) => call(desktopChannels.filesOpen, options),
+      downloadExport: (request) => call(desktopChannels.filesDownloadExport, request),
+      cancelDownload: (downloadId) => call(desktopChannels.filesCancelDownload, downloadId),
+      chooseDownloadFolder: () => call(desktopChannels.filesChooseDownloadFolder),
+      onDownloadProgress: (listener: DownloadProgressListener) => subscribe(desktopEvents.downloadProgress, listener),
     },
   };
 }
@@ -69,12 +73,13 @@ export function createDesktopApi(invoke: Invoke, subscribe: Subscribe): DesktopA
  * The page's listener gets the payload only: Electron's event object carries `sender` (ipcRenderer itself),
  * which must never reach the page.
  */
-export function subscribeIpc(
+export function subscribeIpc<E extends keyof DesktopEventPayloads>(
   renderer: Pick<typeof ipcRenderer, 'on' | 'removeListener'>,
-  channel: string,
-  listener: (payload: unknown) => void,
+  channel: E,
+  listener: (payload: DesktopEventPayloads[E]) => void,
 ): () => void {
-  const forward = (_event: unknown, payload: unknown) => listener(payload);
+  // Main sends this event's payload only (main/ipc/files-ipc.ts), typed from the same contract.
+  const forward = (_event: unknown, payload: DesktopEventPayloads[E]) => listener(payload);
   renderer.on(channel, forward);
   return () => {
     renderer.removeListener(channel, forward);

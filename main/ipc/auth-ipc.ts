@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { desktopChannels } from '../../contract/desktop-api';
 import type { TokenStore } from '../token-store';
-import { guarded, noArgs, type IpcHandlerMap, type SenderCheck } from './ipc-guard';
+import { guarded, noArgs, type IpcHandlersFor, type SenderCheck } from './ipc-guard';
 
 export interface AuthIpcDeps {
   isTrusted: SenderCheck;
@@ -18,7 +18,10 @@ const tokenArgs = z.tuple([
 ]);
 
 /** The session token: read, saved encrypted (or in memory only), cleared at logout. */
-export function authIpcHandlers({ isTrusted, tokens }: AuthIpcDeps): IpcHandlerMap {
+export function authIpcHandlers({
+  isTrusted,
+  tokens,
+}: AuthIpcDeps): IpcHandlersFor<'tokenGet' | 'tokenSet' | 'tokenClear'> {
   return {
     [desktopChannels.tokenGet]: guarded(isTrusted, noArgs, () => tokens.get()),
     [desktopChannels.tokenSet]: guarded(isTrusted, tokenArgs, ([token]) => tokens.set(token)),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { desktopChannels } from '../../contract/desktop-api';
 import { connectionSettingsSchema, serverUrlSchema } from '../../contract/desktop-schemas';
 import type { ConnectionService } from '../connection';
-import { guarded, noArgs, type IpcHandlerMap, type SenderCheck } from './ipc-guard';
+import { guarded, noArgs, type IpcHandlersFor, type SenderCheck } from './ipc-guard';
 
 export interface ConnectionIpcDeps {
   isTrusted: SenderCheck;
@@ -10,7 +10,10 @@ export interface ConnectionIpcDeps {
 }
 
 /** Embedded server or office server, and the connection test of the settings screen. */
-export function connectionIpcHandlers({ isTrusted, connection }: ConnectionIpcDeps): IpcHandlerMap {
+export function connectionIpcHandlers({
+  isTrusted,
+  connection,
+}: ConnectionIpcDeps): IpcHandlersFor<'connectionGet' | 'connectionSet' | 'connectionTest'> {
   return {
     [desktopChannels.connectionGet]: guarded(isTrusted, noArgs, () => connection.get()),
     [desktopChannels.connectionSet]: guarded(isTrusted, z.tuple([connectionSettingsSchema]), ([settings]) =>

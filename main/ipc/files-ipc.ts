@@ -3,7 +3,7 @@ import { desktopChannels, desktopEvents, type DownloadProgress } from '../../con
 import { downloadExportRequestSchema, downloadIdSchema, openFileOptionsSchema } from '../../contract/desktop-schemas';
 import type { Downloads } from '../downloads';
 import type { FileDialogs } from '../file-dialogs';
-import { guarded, noArgs, type InvokeEventLike, type IpcHandlerMap, type SenderCheck } from './ipc-guard';
+import { guarded, noArgs, type InvokeEventLike, type IpcHandlersFor, type SenderCheck } from './ipc-guard';
 
 export interface FilesIpcDeps {
   isTrusted: SenderCheck;
@@ -24,7 +24,13 @@ const progressTo = (event: InvokeEventLike) => (progress: DownloadProgress) => {
 };
 
 /** Native open dialog, export downloads (with progress) and the remembered download folder. */
-export function filesIpcHandlers({ isTrusted, dialogs, downloads }: FilesIpcDeps): IpcHandlerMap {
+export function filesIpcHandlers({
+  isTrusted,
+  dialogs,
+  downloads,
+}: FilesIpcDeps): IpcHandlersFor<
+  'filesOpen' | 'filesDownloadExport' | 'filesCancelDownload' | 'filesChooseDownloadFolder'
+> {
   const downloadArgs = z.tuple([downloadExportRequestSchema]);
   return {
     [desktopChannels.filesOpen]: guarded(isTrusted, z.tuple([openFileOptionsSchema]), ([options]) =>

@@ -10,7 +10,16 @@ import { appIpcHandlers } from './app-ipc';
 import { authIpcHandlers } from './auth-ipc';
 import { connectionIpcHandlers } from './connection-ipc';
 import { filesIpcHandlers } from './files-ipc';
-import { appSenderCheck, ipcMessages, registerHandlers, type GuardedHandler } from './ipc-guard';
+import {
+  appSenderCheck,
+  guarded,
+  ipcMessages,
+  noArgs,
+  registerHandlers,
+  type GuardedHandler,
+  type IpcHandlers,
+  type IpcHandlersFor,
+} from './ipc-guard';
 import { settingsIpcHandlers } from './settings-ipc';
 
 /** Every dependency throws: a handler that reached one would fail the test with another message. */
@@ -57,5 +66,22 @@ describe('IPC registration', () => {
         await expect(handler(event, 'x'), `${channel} from ${label}`).rejects.toThrow(ipcMessages.untrustedSender);
       }
     }
+  });
+
+  it('a map missing a channel, or answering the wrong thing on one, does not compile (npm run typecheck)', () => {
+    const withoutVersion = {
+      ...authIpcHandlers({ isTrusted, tokens: untouchable as TokenStore }),
+      ...settingsIpcHandlers({ isTrusted, settings: untouchable as SettingsStore }),
+      ...connectionIpcHandlers({ isTrusted, connection: untouchable as ConnectionService }),
+      ...filesIpcHandlers({ isTrusted, dialogs: untouchable as FileDialogs, downloads: untouchable as Downloads }),
+    };
+    // @ts-expect-error the app version channel has no handler
+    const incomplete: IpcHandlers = withoutVersion;
+    const wrongAnswer: IpcHandlersFor<'appVersion'> = {
+      // @ts-expect-error the version is a string, not a number
+      [desktopChannels.appVersion]: guarded(isTrusted, noArgs, () => 42),
+    };
+    expect(Object.keys(incomplete)).not.toContain(desktopChannels.appVersion);
+    expect(Object.keys(wrongAnswer)).toEqual([desktopChannels.appVersion]);
   });
 });

@@ -1,19 +1,22 @@
 import { z } from 'zod';
-import type { desktopChannels } from '../../contract/desktop-api';
+import type { DesktopAnswer, DesktopChannel, desktopChannels } from '../../contract/desktop-api';
 import { isAppUrl } from '../trusted-origin';
 
 // zod's own messages (wrong type, extra argument) in Chinese too: every refusal is read by a clerk.
 z.config(z.locales.zhCN());
-
-export type DesktopChannel = (typeof desktopChannels)[keyof typeof desktopChannels];
 
 /** The part of Electron's `IpcMainInvokeEvent` the checks read. */
 export interface InvokeEventLike {
   senderFrame: { url: string } | null;
 }
 
-export type GuardedHandler = (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>;
-export type IpcHandlerMap = Partial<Record<DesktopChannel, GuardedHandler>>;
+export type GuardedHandler<R = unknown> = (event: InvokeEventLike, ...args: unknown[]) => Promise<R>;
+
+/** One handler per channel of the contract, each answering what `DesktopApi` promises for it. */
+export type IpcHandlers = { [C in DesktopChannel]: GuardedHandler<DesktopAnswer<C>> };
+
+/** The handlers one area registers, named by their keys in `desktopChannels`. */
+export type IpcHandlersFor<K extends keyof typeof desktopChannels> = Pick<IpcHandlers, (typeof desktopChannels)[K]>;
 
 export const ipcMessages = {
   untrustedSender: '拒绝请求：调用方不是本应用的页面',
@@ -35,7 +38,7 @@ export function guarded<S extends z.ZodType<unknown[]>, R>(
   isTrusted: SenderCheck,
   argsSchema: S,
   run: (args: z.output<S>) => R | Promise<R>,
-): GuardedHandler {
+): GuardedHandler<R> {
   return async (event, ...args) => {
     if (!isTrusted(event)) throw new Error(ipcMessages.untrustedSender);
     const parsed = argsSchema.safeParse(args);
@@ -51,9 +54,10 @@ export interface IpcMainLike {
   handle(channel: string, listener: GuardedHandler): void;
 }
 
-export function registerHandlers(ipcMain: IpcMainLike, handlers: IpcHandlerMap): void {
-  for (const [channel, handler] of Object.entries(handlers)) {
-    if (handler) ipcMain.handle(channel, handler);
+/** Registers the whole map: it must name every channel (the type says so), or main does not compile. */
+export function registerHandlers(ipcMain: IpcMainLike, handlers: IpcHandlers): void {
+  for (const [channel, handler] of Object.entries(handlers) as [DesktopChannel, GuardedHandler][]) {
+    ipcMain.handle(channel, handler);
   }
 }
 
