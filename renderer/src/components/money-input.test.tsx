@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button, Form } from 'antd';
+import { renderInApp } from '../testing/render-app';
+import { MoneyInput, moneyRules, moneyText, moneyValueFromText, type MoneyValue } from './money-input';
+
+configure({ asyncUtilTimeout: 4000 });
+
+interface Values {
+  total: MoneyValue;
+  fee: MoneyValue;
+}
+
+function renderForm(initial: Partial<Values> = {}) {
+  const saved: Values[] = [];
+  function Screen() {
+    const [form] = Form.useForm<Values>();
+    return (
+      <Form<Values> form={form} initialValues={initial} onFinish={(values) => saved.push(values)}>
+        <Form.Item label="合同总额" name="total" rules={moneyRules({ label: '合同总额', required: '请输入订单总额' })}>
+          <MoneyInput suffix="USD" />
+        </Form.Item>
+        <Form.Item label="服务费" name="fee" rules={moneyRules({ label: '服务费', allowZero: true })}>
+          <MoneyInput />
+        </Form.Item>
+        <Button htmlType="submit">保存</Button>
+      </Form>
+    );
+  }
+  renderInApp(<Screen />);
+  return { saved };
+}
+
+const box = (label: string) => screen.getByLabelText(label);
+const errors = () => Array.from(document.querySelectorAll('.ant-form-item-explain-error'), (node) => node.textContent);
+const save = () => userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+
+describe('MoneyInput', () => {
+  it('shows an amount with thousands separators and two decimals, and sends it as a number', async () => {
+    const { saved } = renderForm({ fee: 0 });
+    await userEvent.type(box('合同总额'), '1234567.5');
+    expect(box('合同总额')).toHaveValue('1234567.5');
+    await userEvent.tab();
+    expect(box('合同总额')).toHaveValue('1,234,567.50');
+    expect(box('服务费')).toHaveValue('0.00');
+    await save();
+    await waitFor(() => expect(saved).toEqual([{ total: 1234567.5, fee: 0 }]));
+  });
+
+  it('keeps −100 as typed and refuses it with the contract’s message, instead of turning it into 0.00', async () => {
+    const { saved } = renderForm({ fee: 0 });
+    await userEvent.type(box('合同总额'), '-100');
+    await userEvent.tab();
+    expect(box('合同总额')).toHaveValue('-100');
+    await save();
+    await waitFor(() => expect(errors()).toEqual(['合同总额不能为负数']));
+    expect(saved).toEqual([]);
+  });
+
+  it('refuses a third decimal and an amount over 999,999,999,999.99, leaving both as typed', async () => {
+    const { saved } = renderForm({ fee: 0 });
+    await userEvent.type(box('合同总额'), '12.345');
+    await userEvent.tab();
+    expect(box('合同总额')).toHaveValue('12.345');
+    await waitFor(() => expect(errors()).toEqual(['合同总额最多两位小数']));
+    await userEvent.clear(box('合同总额'));
+    await userEvent.type(box('合同总额'), '9999999999999');
+    await userEvent.tab();
+    expect(box('合同总额')).toHaveValue('9999999999999');
+    await waitFor(() => expect(errors()).toEqual(['合同总额不能超过 999,999,999,999.99']));
+    await save();
+    expect(saved).toEqual([]);
+  });
+
+  it('refuses 0 for a total but takes 0 for a fee; an empty total says the required message', async () => {
+    const { saved } = renderForm();
+    await save();
+    await waitFor(() => expect(errors()).toEqual(['请输入订单总额']));
+    await userEvent.type(box('合同总额'), '0');
+    await userEvent.type(box('服务费'), '0');
+    await save();
+    await waitFor(() => expect(errors()).toEqual(['合同总额必须大于 0']));
+    await userEvent.clear(box('合同总额'));
+    await userEvent.type(box('合同总额'), '999999999999.99');
+    await save();
+    await waitFor(() => expect(saved).toEqual([{ total: 999_999_999_999.99, fee: 0 }]));
+    expect(box('合同总额')).toHaveValue('999,999,999,999.99');
+  });
+
+  it('refuses words and keeps them', async () => {
+    renderForm();
+    await userEvent.type(box('合同总额'), '十万');
+    await userEvent.tab();
+    expect(box('合同总额')).toHaveValue('十万');
+    await waitFor(() => expect(errors()).toEqual(['合同总额格式不正确']));
+  });
+});
+
+describe('money text', () => {
+  it('reads what a clerk types without changing it', () => {
+    expect(moneyValueFromText('45,000.50')).toBe(45000.5);
+    expect(moneyValueFromText(' 5.100 ')).toBe(5.1);
+    expect(moneyValueFromText('-100')).toBe(-100);
+    expect(moneyValueFromText('')).toBeNull();
+    expect(moneyValueFromText('1.0000000000000001')).toBe('1.0000000000000001');
+    expect(moneyText(1234.5)).toBe('1,234.50');
+    expect(moneyText(-100)).toBe('-100');
+    expect(moneyText(1.234)).toBe('1.234');
+  });
+});
