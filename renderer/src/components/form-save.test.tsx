@@ -17,6 +17,12 @@ interface ProbeValues {
   name: string;
   customer_name: string;
   cars: { vin: string }[];
+  files: string[];
+}
+
+/** Stands for an upload slot: one field whose value is a list of stored paths. */
+function FileList({ value = [] }: { value?: string[] }) {
+  return <span>{value.length} 个文件</span>;
 }
 
 const postProbe = (values: ProbeValues) => apiPost('/api/probe', values, { silent: true });
@@ -36,7 +42,7 @@ function ProbeForm({
     if (saved) onSaved();
   };
   return (
-    <Form<ProbeValues> form={form} initialValues={{ cars: [{ vin: '' }] }}>
+    <Form<ProbeValues> form={form} initialValues={{ cars: [{ vin: '' }], files: ['/storage/a.pdf', '/storage/b.pdf'] }}>
       <FormFailure text={failure} onClose={forget} />
       <Form.Item label="名称" name="name" rules={[{ required: true, message: '请输入名称' }]}>
         <Input />
@@ -53,6 +59,9 @@ function ProbeForm({
           ))
         }
       </Form.List>
+      <Form.Item label="合同文件" name="files">
+        <FileList />
+      </Form.Item>
       <button type="button" onClick={() => void submit()} disabled={saving}>
         保存
       </button>
@@ -105,6 +114,24 @@ describe('useFormSave', () => {
     expect(screen.getByLabelText('名称')).toHaveValue('丰田');
     expect(screen.getByLabelText('车架号')).toHaveValue('BAD');
     expect(saved).toBe(0);
+  });
+
+  it('a 422 naming one file of a list (files.1) is shown under the upload field that holds it', async () => {
+    server.on(
+      'POST /api/probe',
+      envelope(
+        422,
+        { errors: { 'files.1': ['文件不存在，请重新上传'], 'files.0': ['文件不存在，请重新上传'] } },
+        '文件不存在，请重新上传',
+      ),
+    );
+    renderInApp(<ProbeForm onSaved={() => undefined} />);
+    await fill('名称', '丰田');
+    await press();
+    // Once above the form and once (not twice) under the upload.
+    await waitFor(() => expect(screen.getAllByText('文件不存在，请重新上传')).toHaveLength(2));
+    const uploadItem = screen.getByText('2 个文件').closest('.ant-form-item');
+    expect(uploadItem).toHaveTextContent('文件不存在，请重新上传');
   });
 
   it("shows the server's own reason; the clerk may close it, and the next try starts clean", async () => {

@@ -12,7 +12,9 @@ export const fieldPath = (key: string): NamePath =>
  * Puts the server's 422 messages under the fields they name, the one way every form does it. Only fields
  * the form shows are marked (a message for a field the clerk cannot see stays in the failure text);
  * `shownAs` lands a key the form does not show on the field that stands for it (customer_id → name).
- * Answers the paths marked, in the server's order, so a long form can scroll to the first.
+ * A key deeper than any field lands on the nearest field that holds it: `contracts.1` (the second file)
+ * on the `contracts` upload. Answers the paths marked, in the server's order, so a long form can scroll
+ * to the first.
  */
 export function markFieldErrors<Values>(
   form: FormInstance<Values>,
@@ -21,12 +23,25 @@ export function markFieldErrors<Values>(
 ): NamePath[] {
   const fields = validationErrors(error);
   if (!fields) return [];
-  const shown = new Set(Object.keys((form.getFieldsValue() ?? {}) as object));
-  const marked = Object.entries(fields)
-    .map(([key, errors]) => ({ name: fieldPath(shownAs[key] ?? key), errors }))
-    .filter(({ name }) => shown.has(String(name[0])));
-  form.setFields(marked.map(({ name, errors }) => ({ name: name as never, errors })));
-  return marked.map(({ name }) => name);
+  const registered = new Set(form.getFieldsError().map(({ name }) => JSON.stringify(name)));
+  const nearestField = (path: NamePath): NamePath | undefined => {
+    for (let length = path.length; length > 0; length -= 1) {
+      const candidate = path.slice(0, length);
+      if (registered.has(JSON.stringify(candidate))) return candidate;
+    }
+    return undefined;
+  };
+  const marked = new Map<string, { name: NamePath; errors: string[] }>();
+  for (const [key, errors] of Object.entries(fields)) {
+    const name = nearestField(fieldPath(shownAs[key] ?? key));
+    if (!name) continue;
+    const id = JSON.stringify(name);
+    const entry = marked.get(id) ?? { name, errors: [] };
+    entry.errors.push(...errors.filter((message) => !entry.errors.includes(message)));
+    marked.set(id, entry);
+  }
+  form.setFields([...marked.values()].map(({ name, errors }) => ({ name: name as never, errors })));
+  return [...marked.values()].map(({ name }) => name);
 }
 
 export interface FormSave<Values> {
