@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { textTooLong } from './fields';
+
+/** The longest text the staff and first-run forms take; the forms use the same numbers. */
+export const staffTextLimits = { nickname: 50 } as const;
 
 /** 3 to 20 letters, digits or underscores (API.md, session rules). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
@@ -36,7 +40,7 @@ export const nicknameField = z
   .string({ error: sessionMessages.nicknameRequired })
   .trim()
   .min(1, sessionMessages.nicknameRequired)
-  .max(50, '员工姓名不能超过50个字');
+  .max(staffTextLimits.nickname, textTooLong('员工姓名', staffTextLimits.nickname));
 export const phoneField = z
   .string({ error: sessionMessages.phoneRequired })
   .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankToUndefined } from './fields';
 
 /** Every answer body: `code` equals the HTTP status (API.md, conventions). */
 export interface Envelope<T> {
@@ -92,8 +93,7 @@ export const dateOnly = z
   .refine(isCalendarDay, '日期格式不正确');
 
 /** Empty strings in query strings mean "no filter" (API.md: unknown or empty filters are ignored). */
-export const optionalFilter = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+export const optionalFilter = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 export const idParam = z.object({ id: idField('记录不存在') });
 

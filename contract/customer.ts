@@ -1,17 +1,37 @@
 import { z } from 'zod';
 import { dateOnly, idField, optionalFilter, pageQuery } from './common';
+import { blankToUndefined, limitedText, textTooLong } from './fields';
 
 /** Created by the first migration (DOMAIN.md); 1 is the form's default. */
 export const CUSTOMER_TYPE_IDS = { overseas: 1, agent: 2 } as const;
 export const DEFAULT_CUSTOMER_TYPE_ID = CUSTOMER_TYPE_IDS.overseas;
 
+/** The longest text each customer field takes; the customer forms use the same numbers. */
+export const customerTextLimits = {
+  name: 100,
+  type_name: 50,
+  address: 200,
+  country: 100,
+  contact_name: 100,
+  contact_way: 100,
+} as const;
+
+/** What the customer form calls each field; the too-long messages name it. */
+export const customerLabels = {
+  name: '客户名称',
+  type_name: '类型名称',
+  address: '地址',
+  country: '国家',
+  contact_name: '联系人',
+  contact_way: '联系方式',
+} as const;
+
 export const customerMessages = {
   nameRequired: '请输入客户名称',
   typeRequired: '请选择客户类型',
   typeNameRequired: '请输入类型名称',
-  typeNameTooLong: '类型名称不能超过50个字',
-  nameTooLong: '客户名称不能超过100个字',
-  fieldTooLong: '内容过长',
+  typeNameTooLong: textTooLong(customerLabels.type_name, customerTextLimits.type_name),
+  nameTooLong: textTooLong(customerLabels.name, customerTextLimits.name),
   typeNameTaken: '该客户类型已存在',
   typeUnknown: '客户类型不存在',
   typeInUse: '该客户类型下还有客户，不能删除',
@@ -37,35 +57,25 @@ export const customerTypeBody = z.strictObject({
     .string({ error: customerMessages.typeNameRequired })
     .trim()
     .min(1, customerMessages.typeNameRequired)
-    .max(50, customerMessages.typeNameTooLong),
+    .max(customerTextLimits.type_name, customerMessages.typeNameTooLong),
 });
 export type CustomerTypeBody = z.infer<typeof customerTypeBody>;
-
-/** Optional text: empty means none (stored as null). */
-const optionalText = (max: number) =>
-  z.preprocess(
-    (value) => ((typeof value === 'string' && value.trim() === '') || value === null ? undefined : value),
-    z.string({ error: customerMessages.fieldTooLong }).trim().max(max, customerMessages.fieldTooLong).optional(),
-  );
 
 export const customerNameField = z
   .string({ error: customerMessages.nameRequired })
   .trim()
   .min(1, customerMessages.nameRequired)
-  .max(100, customerMessages.nameTooLong);
+  .max(customerTextLimits.name, customerMessages.nameTooLong);
 
-export const customerTypeIdField = z.preprocess(
-  (value) => (value === '' || value === null ? undefined : value),
-  idField(customerMessages.typeRequired),
-);
+export const customerTypeIdField = z.preprocess(blankToUndefined, idField(customerMessages.typeRequired));
 
 const customerFields = {
   name: customerNameField,
   type_id: customerTypeIdField,
-  address: optionalText(200),
-  country: optionalText(100),
-  contact_name: optionalText(100),
-  contact_way: optionalText(100),
+  address: limitedText(customerLabels.address, customerTextLimits.address),
+  country: limitedText(customerLabels.country, customerTextLimits.country),
+  contact_name: limitedText(customerLabels.contact_name, customerTextLimits.contact_name),
+  contact_way: limitedText(customerLabels.contact_way, customerTextLimits.contact_way),
 };
 
 export const customerBody = z.strictObject(customerFields);

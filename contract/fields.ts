@@ -88,9 +88,6 @@ export const limitedText = (label: string, max: number) =>
       .optional(),
   );
 
-/** An optional list filter: blank means "no filter" (API.md: empty filters are ignored). */
-export const blankFilter = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-
 /** A file a record keeps: a path `POST /api/upload` answered. */
 export const STORAGE_PATH_PATTERN = /^\/storage\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/;
 export const STORAGE_PATH_MAX = 300;

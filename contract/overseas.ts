@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { carMessages, vinField } from './vehicle';
 import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery, wholeNumberField } from './common';
+import {
+  asList,
+  blankToUndefined,
+  feeField,
+  limitedText,
+  moneyField,
+  optionalMoneyField,
+  optionalStoragePathField,
+  requiredText,
+  storagePathField,
+  storagePathMessage,
+  textTooLong,
+} from './fields';
 import { DEFAULT_CUSTOMER_TYPE_ID } from './customer';
 
 export const CURRENCIES = ['USD', 'CNY'] as const;
@@ -17,7 +30,7 @@ export const orderMessages = {
   contractsRequired: '请上传海外合同',
   contractsTooMany: '最多上传5份合同文件',
   orderNoRequired: '请输入海外合同号',
-  orderNoTooLong: '海外合同号不能超过50个字',
+  orderNoTooLong: textTooLong('海外合同号', 50),
   amountRequired: '请输入订单总数',
   amountFormat: '订单总数只能填写正整数',
   totalRequired: '请输入订单总额',
@@ -31,7 +44,7 @@ export const orderMessages = {
   countPositiveInteger: '只能填写正整数',
   excelTooLarge: '文件过大，要读取的excel文件不应超过100KB',
   duplicateVinInForm: (vin: string) => `车架号 ${vin} 重复`,
-  storagePath: '文件地址不正确，请重新上传',
+  storagePath: storagePathMessage,
   agreementOnlyOne: '只能上传一份文件!',
   orderNoTaken: '海外合同号已存在',
   vinOnOtherOrder: (vin: string, orderNo: string) => `车架号 ${vin} 已在海外合同 ${orderNo} 中`,
@@ -50,7 +63,7 @@ export const orderMessages = {
 
 export const receiptMessages = {
   amountRequired: '请填写收款金额',
-  amountPositive: '收款金额须大于0',
+  amountPositive: '收款金额必须大于 0',
   currencyRequired: '请选择收款币种',
   receiptNoRequired: '请填写收款单号',
   receiptedAtRequired: '请选择收款日期',
@@ -62,77 +75,41 @@ export const receiptMessages = {
   updated: '编辑成功',
 } as const;
 
+/** The old single money message; the car-lines editor still reads it until it moves to `moneyProblem`. */
 export const moneyMessages = {
   format: '金额格式不正确，最多两位小数',
 } as const;
 
-/** Decimal with at most two places; what the wire carries (API.md: money). Fen stay on the server. */
+/** Decimal with at most two places; kept for the car-lines editor until it moves to `moneyProblem`. */
 export const MONEY_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
-const blankToUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+/** The longest text each field of the contract, car line and receipt forms takes; the forms use the same numbers. */
+export const orderTextLimits = {
+  order_no: 50,
+  name: 100,
+  agent_name: 100,
+  address: 200,
+  contact_way: 100,
+  country: 100,
+  agreement_no: 50,
+  model: 100,
+  receipt_no: 50,
+  remitter: 100,
+  registered_address: 200,
+} as const;
 
-/**
- * A money amount sent as a number (JSON) or a string (form-encoded): at most two decimals, never
- * negative. Parsed to a number of yuan/dollars; the server turns it into integer fen.
- */
-export const moneyField = (requiredMessage: string) =>
-  z.preprocess(
-    (value) => {
-      const present = blankToUndefined(value);
-      return typeof present === 'number' ? String(present) : present;
-    },
-    z
-      .string({ error: requiredMessage })
-      .trim()
-      .regex(MONEY_PATTERN, moneyMessages.format)
-      .transform((text) => Number(text)),
-  );
-
-export const optionalMoneyField = () =>
-  z.preprocess(
-    (value) => {
-      const present = blankToUndefined(value);
-      return typeof present === 'number' ? String(present) : present;
-    },
-    z
-      .string({ error: moneyMessages.format })
-      .trim()
-      .regex(MONEY_PATTERN, moneyMessages.format)
-      .transform((text) => Number(text))
-      .optional(),
-  );
-
-/** A file a record keeps: a path `POST /api/upload` answered. */
-export const STORAGE_PATH_PATTERN = /^\/storage\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/;
-export const storagePathField = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(300, orderMessages.storagePath)
-    .regex(STORAGE_PATH_PATTERN, orderMessages.storagePath);
-
-const optionalText = (max: number, requiredMessage?: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: requiredMessage ?? '内容格式不正确' })
-      .trim()
-      .max(max, '内容过长')
-      .optional(),
-  );
-
-const requiredText = (max: number, message: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(1, message).max(max, '内容过长'));
-
-/** A form-encoded list arrives as an array, an index-keyed object or a lone string; all become arrays. */
-const asList = (value: unknown): unknown => {
-  if (value === undefined || value === null || value === '') return [];
-  if (typeof value === 'string') return [value];
-  if (!Array.isArray(value) && typeof value === 'object') return Object.values(value as Record<string, unknown>);
-  return value;
-};
+/** What the forms call each amount; every money message starts with it. */
+export const moneyLabels = {
+  total: '订单总额',
+  order_price: '车辆售价',
+  invoice: '服务费',
+  other: '其他费用',
+  amount: '收款金额',
+  settlement: '结汇金额',
+  actual_total: '实际金额',
+  totalFilter: '订单金额',
+  amountFilter: '收款金额',
+} as const;
 
 /** A car line's id, or 0 for a new line. */
 const idOrNew = z.preprocess(
@@ -147,10 +124,14 @@ const idOrNew = z.preprocess(
 export const orderCarLine = z.strictObject({
   id: idOrNew,
   vin: vinField(carMessages.vinRequired, carMessages.vinFormat),
-  model: requiredText(100, carMessages.modelRequired),
-  order_price: moneyField(carMessages.priceRequired),
-  invoice: z.preprocess((value) => blankToUndefined(value) ?? 0, moneyField(moneyMessages.format)),
-  other: z.preprocess((value) => blankToUndefined(value) ?? 0, moneyField(moneyMessages.format)),
+  model: requiredText('车型车系', orderTextLimits.model, carMessages.modelRequired),
+  order_price: moneyField({
+    label: moneyLabels.order_price,
+    allowZero: false,
+    requiredMessage: carMessages.priceRequired,
+  }),
+  invoice: feeField(moneyLabels.invoice),
+  other: feeField(moneyLabels.other),
 });
 export type OrderCarLineInput = z.input<typeof orderCarLine>;
 export type OrderCarLine = z.output<typeof orderCarLine>;
@@ -173,26 +154,26 @@ const orderFields = {
       .min(1, orderMessages.contractsRequired)
       .max(MAX_CONTRACT_FILES, orderMessages.contractsTooMany),
   ),
-  order_no: requiredText(50, orderMessages.orderNoRequired),
+  order_no: requiredText('海外合同号', orderTextLimits.order_no, orderMessages.orderNoRequired),
   amount: wholeNumberField(orderMessages.amountRequired, orderMessages.amountFormat, 1, 100_000),
-  total: moneyField(orderMessages.totalRequired),
+  total: moneyField({ label: moneyLabels.total, allowZero: false, requiredMessage: orderMessages.totalRequired }),
   currency: z.preprocess(
     (value) => blankToUndefined(value) ?? 'USD',
     z.enum(CURRENCIES, { error: orderMessages.currencyFormat }),
   ),
   customer_id: optionalId,
-  name: requiredText(100, orderMessages.customerNameRequired),
+  name: requiredText('客户名称', orderTextLimits.name, orderMessages.customerNameRequired),
   agent_id: optionalId,
-  agent_name: requiredText(100, orderMessages.agentRequired),
-  address: requiredText(200, orderMessages.addressRequired),
-  contact_way: requiredText(100, orderMessages.contactRequired),
-  country: optionalText(100),
+  agent_name: requiredText('代理人', orderTextLimits.agent_name, orderMessages.agentRequired),
+  address: requiredText('客户地址', orderTextLimits.address, orderMessages.addressRequired),
+  contact_way: requiredText('联系方式', orderTextLimits.contact_way, orderMessages.contactRequired),
+  country: limitedText('国家', orderTextLimits.country),
   type_id: z.preprocess(
     (value) => blankToUndefined(value) ?? DEFAULT_CUSTOMER_TYPE_ID,
     idField(orderMessages.typeRequired),
   ),
-  agreement_no: optionalText(50),
-  agreement: z.preprocess(blankToUndefined, storagePathField(orderMessages.storagePath).optional()),
+  agreement_no: limitedText('代付协议号', orderTextLimits.agreement_no),
+  agreement: optionalStoragePathField(),
   cars: z.preprocess(asList, z.array(orderCarLine, { error: '车辆列表格式不正确' }).max(100_000)),
   b_status: z.unknown().optional(),
 };
@@ -232,9 +213,9 @@ export type OrderUpdateBody = z.output<typeof orderUpdateBody>;
 export const orderListQuery = pageQuery.extend({
   order_no: optionalFilter(z.string().trim().max(50)),
   /** The contract total (订单金额), exact. */
-  total: optionalFilter(moneyField(moneyMessages.format)),
+  total: optionalFilter(moneyField({ label: moneyLabels.totalFilter, allowZero: true })),
   /** The receipt total (收款金额), exact. */
-  amount: optionalFilter(moneyField(moneyMessages.format)),
+  amount: optionalFilter(moneyField({ label: moneyLabels.amountFilter, allowZero: true })),
   vin: optionalFilter(z.string().trim().max(17)),
   name: optionalFilter(z.string().trim().max(100)),
   start_time: optionalFilter(dateOnly),
@@ -256,9 +237,9 @@ const calendarDay = (requiredMessage: string) =>
   z.preprocess(blankToUndefined, z.string({ error: requiredMessage }).pipe(dateOnly));
 
 export const receiptCreateBody = z.strictObject({
-  amount: moneyField(receiptMessages.amountRequired),
+  amount: moneyField({ label: moneyLabels.amount, allowZero: false, requiredMessage: receiptMessages.amountRequired }),
   currency: z.preprocess(blankToUndefined, z.enum(CURRENCIES, { error: receiptMessages.currencyRequired })),
-  receipt_no: requiredText(50, receiptMessages.receiptNoRequired),
+  receipt_no: requiredText('收款单号', orderTextLimits.receipt_no, receiptMessages.receiptNoRequired),
   receipted_at: calendarDay(receiptMessages.receiptedAtRequired),
   is_deposit: z.preprocess(
     (value) => blankToUndefined(value) ?? 0,
@@ -266,19 +247,23 @@ export const receiptCreateBody = z.strictObject({
   ),
   proof: z.preprocess(blankToUndefined, storagePathField(receiptMessages.proofRequired)),
   /** Who paid; not on the spec's dialog, shown on the detail when present. */
-  remitter: optionalText(100),
+  remitter: limitedText('汇款人', orderTextLimits.remitter),
 });
 export type ReceiptCreateBodyInput = z.input<typeof receiptCreateBody>;
 export type ReceiptCreateBody = z.output<typeof receiptCreateBody>;
 
 export const receiptUpdateBody = z.strictObject({
-  receipt_no: requiredText(50, receiptMessages.receiptNoRequired),
+  receipt_no: requiredText('收款单号', orderTextLimits.receipt_no, receiptMessages.receiptNoRequired),
   receipted_at: calendarDay(receiptMessages.receiptedAtRequired),
-  settlement: moneyField(receiptMessages.settlementRequired),
-  actual_total: optionalMoneyField(),
-  registered_address: optionalText(200),
+  settlement: moneyField({
+    label: moneyLabels.settlement,
+    allowZero: false,
+    requiredMessage: receiptMessages.settlementRequired,
+  }),
+  actual_total: optionalMoneyField({ label: moneyLabels.actual_total, allowZero: false }),
+  registered_address: limitedText('注册地址', orderTextLimits.registered_address),
   /** The settlement tax slip; optional, not on the spec's dialog. */
-  receipt: z.preprocess(blankToUndefined, storagePathField(orderMessages.storagePath).optional()),
+  receipt: optionalStoragePathField(),
   updated_at: z.string().optional(),
 });
 export type ReceiptUpdateBodyInput = z.input<typeof receiptUpdateBody>;

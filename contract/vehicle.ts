@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digitsToNumber, idField } from './common';
+import { blankToUndefined } from './fields';
 
 /** 17 characters, digits and capital letters without I, O and Q (DOMAIN.md). */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
@@ -70,11 +71,9 @@ export const CAR_SEARCH_STAGES = [
 ] as const;
 export type CarSearchStage = (typeof CAR_SEARCH_STAGES)[number];
 
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-
 export const carSearchQuery = z.object({
-  vin: z.preprocess(emptyToUndefined, z.string().trim().max(VIN_LENGTH, carMessages.vinFormat).optional()),
-  stage: z.preprocess(emptyToUndefined, z.enum(CAR_SEARCH_STAGES, { error: '环节不正确' }).optional()),
+  vin: z.preprocess(blankToUndefined, z.string().trim().max(VIN_LENGTH, carMessages.vinFormat).optional()),
+  stage: z.preprocess(blankToUndefined, z.enum(CAR_SEARCH_STAGES, { error: '环节不正确' }).optional()),
 });
 export type CarSearchQuery = z.infer<typeof carSearchQuery>;
 
@@ -106,13 +105,13 @@ export const carDetachBody = z.strictObject({ model: detachModel });
 export type CarDetachBody = z.infer<typeof carDetachBody>;
 /** The body may be missing altogether when the query string carries the model. */
 export const carDetachBodyOrNone = z.preprocess((value) => value ?? undefined, carDetachBody.optional());
-export const carDetachQuery = z.object({ model: z.preprocess(emptyToUndefined, detachModel.optional()) });
+export const carDetachQuery = z.object({ model: z.preprocess(blankToUndefined, detachModel.optional()) });
 
 /** `GET /api/car/carLists`: exactly one flag set to 1 names the record the cars still lack. */
 export const CAR_LIST_FLAGS = ['if_freight', 'if_drawback', 'if_release', 'if_archive', 'if_exports'] as const;
 export type CarListFlag = (typeof CAR_LIST_FLAGS)[number];
 
-const flagField = z.preprocess(emptyToUndefined, z.preprocess(digitsToNumber, z.literal([0, 1]).optional()));
+const flagField = z.preprocess(blankToUndefined, z.preprocess(digitsToNumber, z.literal([0, 1]).optional()));
 export const carListsQuery = z.object({
   order_id: idField(carMessages.orderRequired),
   if_freight: flagField,

@@ -210,8 +210,8 @@ describe('overseas contracts and receipts', () => {
         [{ amount: 0 }, 'amount', '订单总数只能填写正整数'],
         [{ amount: 1.5 }, 'amount', '订单总数只能填写正整数'],
         [{ total: '' }, 'total', '请输入订单总额'],
-        [{ total: 10.123 }, 'total', '金额格式不正确，最多两位小数'],
-        [{ total: -5 }, 'total', '金额格式不正确，最多两位小数'],
+        [{ total: 10.123 }, 'total', '订单总额最多两位小数'],
+        [{ total: -5 }, 'total', '订单总额不能为负数'],
         [{ currency: 'EUR' }, 'currency', '币种只能是 USD 或 CNY'],
         [{ name: '' }, 'name', '请完善客户信息'],
         [{ agent_name: '' }, 'agent_name', '请完善代理人信息'],
@@ -483,7 +483,7 @@ describe('overseas contracts and receipts', () => {
       expect(await ids('order_no=&total=&amount=&vin=&name=&start_time=&end_time=')).toHaveLength(3);
       const malformed = await call('GET', '/api/order?total=12.345');
       expect(malformed.statusCode).toBe(422);
-      expect(malformed.json().message).toBe('金额格式不正确，最多两位小数');
+      expect(malformed.json().message).toBe('订单金额最多两位小数');
       expect((await call('GET', '/api/order?end_time=tomorrow')).statusCode).toBe(422);
     });
 
@@ -644,8 +644,8 @@ describe('overseas contracts and receipts', () => {
       });
       const cases: [Record<string, unknown>, string][] = [
         [{ proof: '' }, '请上传支付证明'],
-        [{ amount: 0 }, '收款金额须大于0'],
-        [{ amount: 1.005 }, '金额格式不正确，最多两位小数'],
+        [{ amount: 0 }, '收款金额必须大于 0'],
+        [{ amount: 1.005 }, '收款金额最多两位小数'],
         [{ receipted_at: '2026-02-30' }, '日期格式不正确'],
         [{ receipted_at: '20/11/2026' }, '日期格式不正确'],
         [{ is_deposit: 2 }, '是否定金只能选择是或否'],
@@ -657,6 +657,74 @@ describe('overseas contracts and receipts', () => {
       }
       expect(await countRows('receipts')).toBe(0);
       expect((await call('POST', '/api/order/999/receipt', receiptForm(files))).statusCode).toBe(404);
+    });
+
+    it('refuses an amount out of range, negative or with three decimals (API.md money), never changing it', async () => {
+      const id = await createOrder();
+      const refusals: [string, Record<string, unknown>, string, string][] = [
+        ['POST', { amount: 9_999_999_999_999 }, 'amount', '收款金额不能超过 999,999,999,999.99'],
+        ['POST', { amount: -100 }, 'amount', '收款金额不能为负数'],
+        ['POST', { amount: '0.001' }, 'amount', '收款金额最多两位小数'],
+      ];
+      for (const [, overrides, field, message] of refusals) {
+        const response = await call('POST', `/api/order/${id}/receipt`, receiptForm(files, overrides));
+        expect(response.statusCode, JSON.stringify(overrides)).toBe(422);
+        expect(response.json().data.errors[field], JSON.stringify(overrides)).toEqual([message]);
+      }
+      expect(await countRows('receipts')).toBe(0);
+
+      const contractRefusals: [Record<string, unknown>, string, string][] = [
+        [{ total: 9_999_999_999_999 }, 'total', '订单总额不能超过 999,999,999,999.99'],
+        [{ total: -100 }, 'total', '订单总额不能为负数'],
+        [{ total: 0.001 }, 'total', '订单总额最多两位小数'],
+        [{ total: 0 }, 'total', '订单总额必须大于 0'],
+        [
+          { cars: [carLine(vin(7), { order_price: 9_999_999_999_999 })] },
+          'cars.0.order_price',
+          '车辆售价不能超过 999,999,999,999.99',
+        ],
+        [{ cars: [carLine(vin(7), { order_price: -100 })] }, 'cars.0.order_price', '车辆售价不能为负数'],
+        [{ cars: [carLine(vin(7), { order_price: '0.001' })] }, 'cars.0.order_price', '车辆售价最多两位小数'],
+        [{ cars: [carLine(vin(7), { order_price: 0 })] }, 'cars.0.order_price', '车辆售价必须大于 0'],
+        [{ cars: [carLine(vin(7), { invoice: -100 })] }, 'cars.0.invoice', '服务费不能为负数'],
+        [{ cars: [carLine(vin(7), { other: 0.001 })] }, 'cars.0.other', '其他费用最多两位小数'],
+        [
+          { cars: [carLine(vin(7), { other: 9_999_999_999_999 })] },
+          'cars.0.other',
+          '其他费用不能超过 999,999,999,999.99',
+        ],
+      ];
+      for (const [overrides, field, message] of contractRefusals) {
+        const response = await call('POST', '/api/order', orderForm(files, { order_no: 'HW-MONEY', ...overrides }));
+        expect(response.statusCode, JSON.stringify(overrides)).toBe(422);
+        expect(response.json().data.errors[field], JSON.stringify(overrides)).toEqual([message]);
+      }
+      expect(await countRows('orders')).toBe(1);
+
+      // Fees may be 0 and the largest amount is taken as it is.
+      const edge = await createOrder({
+        order_no: 'HW-EDGE',
+        total: 999_999_999_999.99,
+        cars: [carLine(vin(8), { order_price: '999999999999.99', invoice: 0, other: '0' })],
+      });
+      const saved = await readOrder(edge);
+      expect(saved.total).toBe(999_999_999_999.99);
+      expect(saved.cars[0]).toMatchObject({ order_price: 999_999_999_999.99, invoice: 0, other: 0 });
+
+      const receiptId = (await call('POST', `/api/order/${id}/receipt`, receiptForm(files))).json().data.id;
+      for (const [settlement, message] of [
+        [-100, '结汇金额不能为负数'],
+        [9_999_999_999_999, '结汇金额不能超过 999,999,999,999.99'],
+        ['0.001', '结汇金额最多两位小数'],
+      ] as const) {
+        const response = await call('PUT', `/api/receipt/${receiptId}`, {
+          receipt_no: 'SK-1',
+          receipted_at: '2026-11-22',
+          settlement,
+        });
+        expect(response.statusCode, String(settlement)).toBe(422);
+        expect(response.json().data.errors.settlement).toEqual([message]);
+      }
     });
 
     it('updates a receipt (200) with the update dialog’s fields; stale saves answer 409', async () => {
