@@ -45,13 +45,20 @@ export const CAR_EXISTS_TYPES = { purchase: 1, order: 2 } as const;
 export const carExistsQuery = z.object({
   vin: z.string({ error: carMessages.vinRequired }).trim().min(1, carMessages.vinRequired),
   type: z.preprocess(digitsToNumber, z.literal([1, 2], { error: carMessages.typeFormat })),
+  /** The contract being edited: its own cars are not "on another contract". */
+  id: z.preprocess(blankToUndefined, idField('合同编号不正确').optional()),
 });
 export type CarExistsQuery = z.infer<typeof carExistsQuery>;
+export type CarExistsQueryInput = z.input<typeof carExistsQuery>;
 
 export interface CarExistsAnswer {
   id: number;
   vin: string;
   model: string | null;
+  /** Type 2: the other overseas contract that already holds the VIN, else null. */
+  order_no: string | null;
+  /** Type 1: the other purchase contract that already holds the VIN, else null. */
+  purchase_no: string | null;
 }
 
 /**

@@ -19,6 +19,10 @@ export const findVehicleById = (db: Db, id: number): Promise<VehicleRow | undefi
 export const findVehicleByVin = (db: Db, vin: string): Promise<VehicleRow | undefined> =>
   db.selectFrom('vehicles').selectAll().where('vin', '=', vin).executeTakeFirst();
 
+/** The number of a purchase contract, for naming it in a message; undefined if it is gone. */
+export const findPurchaseNo = async (db: Db, id: number): Promise<string | undefined> =>
+  (await db.selectFrom('purchases').select('purchase_no').where('id', '=', id).executeTakeFirst())?.purchase_no;
+
 /**
  * Vehicles of these VINs (already normalised). One statement for up to 1,000 VINs; a whole Excel
  * import (2,000) is two at most — never one per VIN.

@@ -1,4 +1,5 @@
 import {
+  CAR_EXISTS_TYPES,
   CAR_LIST_FLAGS,
   CAR_SEARCH_LIMIT,
   type CarDetachBody,
@@ -20,6 +21,7 @@ import { findOrder } from '../overseas/overseas.repository';
 import { detachFromOverseasContract } from './vehicle-detach';
 import {
   findVehicleById,
+  findPurchaseNo,
   findVehicleByVin,
   listOrderVehiclesLacking,
   lookupVins,
@@ -27,11 +29,25 @@ import {
   updateVehicle,
 } from './vehicle.repository';
 
-/** The form's VIN lookup: fills in the model (DOMAIN.md); a 404 is read silently by the client. */
+/**
+ * The form's VIN lookup (API.md, Cars): fills in the model (DOMAIN.md) and names another contract of the
+ * form's side that already holds the VIN, so the form marks the row while the clerk types. The contract
+ * being edited (`id`) is not "another". A 404 is read silently by the client.
+ */
 export const carExists = async ({ db }: AppContext, query: CarExistsQuery): Promise<CarExistsAnswer> => {
   const vehicle = await findVehicleByVin(db, normalizeVin(query.vin));
   if (!vehicle) throw notFound();
-  return { id: vehicle.id, vin: vehicle.vin, model: vehicle.model };
+  const heldElsewhere = (contractId: number | null): contractId is number =>
+    contractId !== null && contractId !== query.id;
+  const orderNo =
+    query.type === CAR_EXISTS_TYPES.order && heldElsewhere(vehicle.order_id)
+      ? ((await findOrder(db, vehicle.order_id))?.order_no ?? null)
+      : null;
+  const purchaseNo =
+    query.type === CAR_EXISTS_TYPES.purchase && heldElsewhere(vehicle.purchase_id)
+      ? ((await findPurchaseNo(db, vehicle.purchase_id)) ?? null)
+      : null;
+  return { id: vehicle.id, vin: vehicle.vin, model: vehicle.model, order_no: orderNo, purchase_no: purchaseNo };
 };
 
 export const searchCars = async ({ db }: AppContext, query: CarSearchQuery): Promise<CarSearchItem[]> =>

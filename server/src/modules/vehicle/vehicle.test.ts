@@ -52,13 +52,50 @@ describe('car lookups, detach and carLists', () => {
       for (const type of [1, 2]) {
         const found = await call('GET', `/api/car/exists?vin=%20${vin(1).toLowerCase()}%20&type=${type}`);
         expect(found.statusCode).toBe(200);
-        expect(found.json().data).toEqual({ id, vin: vin(1), model: '奔驰 GLE' });
+        expect(found.json().data).toEqual({ id, vin: vin(1), model: '奔驰 GLE', order_no: null, purchase_no: null });
       }
       const missing = await call('GET', `/api/car/exists?vin=${vin(2)}&type=2`);
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ code: 404, message: '记录不存在', data: null });
       expect((await call('GET', `/api/car/exists?vin=${vin(1)}&type=3`)).statusCode).toBe(422);
       expect((await call('GET', '/api/car/exists?type=2')).json().message).toBe('请输入车架号');
+    });
+
+    it('names another contract of the form’s side that holds the VIN, never the contract being edited', async () => {
+      const first = await createOrder({ order_no: 'HW-A', cars: [carLine(vin(1))] });
+      const second = await createOrder({ order_no: 'HW-B', cars: [] });
+      const exists = async (query: string) => {
+        const response = await call('GET', `/api/car/exists?${query}`);
+        expect(response.statusCode, query).toBe(200);
+        return response.json().data;
+      };
+      // Typing the VIN on a new contract or on another one: HW-A holds it.
+      expect(await exists(`vin=${vin(1)}&type=2`)).toMatchObject({ vin: vin(1), order_no: 'HW-A', purchase_no: null });
+      expect(await exists(`vin=${vin(1)}&type=2&id=${second}`)).toMatchObject({ order_no: 'HW-A' });
+      // Editing HW-A itself: its own car is not on "another" contract.
+      expect(await exists(`vin=${vin(1)}&type=2&id=${first}`)).toMatchObject({ order_no: null, purchase_no: null });
+      // The purchase form asks about its own side only.
+      expect(await exists(`vin=${vin(1)}&type=1`)).toMatchObject({ order_no: null, purchase_no: null });
+
+      const at = new Date().toISOString();
+      const purchase = await t.db
+        .insertInto('purchases')
+        .values({
+          purchase_no: 'CG-7',
+          type: 1,
+          customer_name: '卖家',
+          amount: 1,
+          total: 100,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db.updateTable('vehicles').set({ purchase_id: purchase.id }).where('vin', '=', vin(1)).execute();
+      expect(await exists(`vin=${vin(1)}&type=1`)).toMatchObject({ order_no: null, purchase_no: 'CG-7' });
+      expect(await exists(`vin=${vin(1)}&type=1&id=${purchase.id}`)).toMatchObject({ purchase_no: null });
+      expect(await exists(`vin=${vin(1)}&type=2&id=`)).toMatchObject({ order_no: 'HW-A', purchase_no: null });
+      expect((await call('GET', `/api/car/exists?vin=${vin(1)}&type=2&id=abc`)).statusCode).toBe(422);
     });
   });
 
