@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { findRoute } from '../app/route-tree';
 import { appRoutes, HOME_PATH } from '../app/routes';
-import { nextTagAfterClose, useTagsStore, type VisitedTag } from '../stores/tags';
+import { leaveCurrentScreen, nextTagAfterClose, useTagsStore, type VisitedTag } from '../stores/tags';
 
 type TagAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 
@@ -58,21 +58,41 @@ export function TagsBar() {
         void queryClient.invalidateQueries();
         navigate(`/redirect${tag.fullPath}`, { replace: true });
         return;
+      // Closing the open screen's tag leaves it: a form with unsaved changes asks first, and its tag
+      // stays when the clerk goes on editing.
       case 'close': {
         if (!tag || tag.affix) return;
-        close(tag.path);
-        if (tag.path === pathname) navigate(nextTagAfterClose(all, tag.path)?.fullPath ?? HOME_PATH);
+        if (tag.path !== pathname) {
+          close(tag.path);
+          return;
+        }
+        leaveCurrentScreen(() => {
+          close(tag.path);
+          navigate(nextTagAfterClose(all, tag.path)?.fullPath ?? HOME_PATH);
+        });
         return;
       }
       case 'closeOthers':
         if (!tag) return;
-        closeOthers(tag.path);
-        if (tag.path !== pathname) navigate(tag.fullPath);
+        if (tag.path === pathname) {
+          closeOthers(tag.path);
+          return;
+        }
+        leaveCurrentScreen(() => {
+          closeOthers(tag.path);
+          navigate(tag.fullPath);
+        });
         return;
       case 'closeAll': {
-        closeAll();
-        const keep = useTagsStore.getState().tags;
-        if (!keep.some((kept) => kept.path === pathname)) navigate(keep[keep.length - 1]?.fullPath ?? HOME_PATH);
+        if (current?.affix) {
+          closeAll();
+          return;
+        }
+        leaveCurrentScreen(() => {
+          closeAll();
+          const keep = useTagsStore.getState().tags;
+          if (!keep.some((kept) => kept.path === pathname)) navigate(keep[keep.length - 1]?.fullPath ?? HOME_PATH);
+        });
         return;
       }
     }

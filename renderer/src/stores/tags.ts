@@ -18,6 +18,12 @@ interface TagsState {
   closeOthers(path: string): void;
   closeAll(): void;
   reset(): void;
+  /**
+   * The open screen's question before it is left (a form with unsaved changes asks 离开 / 继续编辑);
+   * answers whether to go on. Set by the screen while it is open; none means leave at once.
+   */
+  leaveGuard: (() => Promise<boolean>) | undefined;
+  setLeaveGuard(guard: (() => Promise<boolean>) | undefined): void;
 }
 
 const keepAffix = (tags: VisitedTag[]) => tags.filter((tag) => tag.affix);
@@ -39,7 +45,24 @@ export const useTagsStore = create<TagsState>((set) => ({
   closeOthers: (path) => set(({ tags }) => ({ tags: tags.filter((tag) => tag.affix || tag.path === path) })),
   closeAll: () => set(({ tags }) => ({ tags: keepAffix(tags) })),
   reset: () => set({ tags: [] }),
+  leaveGuard: undefined,
+  setLeaveGuard: (leaveGuard) => set({ leaveGuard }),
 }));
+
+/**
+ * Runs `leave` once the open screen agrees to be left: at once when it has nothing to lose (no guard,
+ * so a tag closes in the same tick), after the clerk's 离开 otherwise.
+ */
+export function leaveCurrentScreen(leave: () => void): void {
+  const guard = useTagsStore.getState().leaveGuard;
+  if (!guard) {
+    leave();
+    return;
+  }
+  void guard().then((agreed) => {
+    if (agreed) leave();
+  });
+}
 
 /** Where to go after the current tag was closed: the last tag left (the dashboard when only it remains). */
 export function nextTagAfterClose(tags: readonly VisitedTag[], closedPath: string): VisitedTag | undefined {

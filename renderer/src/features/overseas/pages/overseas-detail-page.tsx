@@ -21,7 +21,7 @@ import { RecordTabs } from '../../../components/record-tabs';
 import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
 import { ReceiptProgress } from '../components/receipt-progress';
 import { ReceiptUpdateDialog } from '../components/receipt-update-dialog';
-import { useClosePage } from '../hooks/use-close-page';
+import { useClosePage } from '../../../components/use-close-page';
 import { ordersQueryKey, useOrder } from '../hooks/use-order';
 import { formatDate, formatMoney, overseasPaths } from '../overseas-format';
 

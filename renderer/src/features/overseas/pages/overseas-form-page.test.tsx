@@ -434,11 +434,17 @@ describe('overseas contract form: saving', () => {
     await waitFor(() => expect(field('合同号')).toHaveValue('HW-2026-005'));
   });
 
-  it('goes back and closes the tab on 取消', async () => {
+  it('goes back and closes the tab on 取消, after asking when something was typed (issue 7)', async () => {
     const view = renderAdd();
     await userEvent.type(field('合同号'), 'HW-X');
     await userEvent.click(screen.getByText('取消').closest('button') as HTMLElement);
-    expect(view.location()).toBe('/overseas/list');
+    const [question] = await screen.findAllByText('有未保存的修改，确定离开吗？');
+    await userEvent.click(
+      within(question?.closest('.ant-modal') as HTMLElement)
+        .getByText(/^离\s*开$/)
+        .closest('button') as HTMLElement,
+    );
+    await waitFor(() => expect(view.location()).toBe('/overseas/list'));
     expect(useTagsStore.getState().tags.some((tag) => tag.path === '/overseas/add')).toBe(false);
   });
 });

@@ -1,24 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Result,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Tag,
-  Typography,
-} from 'antd';
-import { CloseOutlined, LockOutlined, SaveOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Tag, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages as commonMessages } from '../../../../../contract/common';
 import { CUSTOMER_TYPE_IDS, DEFAULT_CUSTOMER_TYPE_ID, type CustomerOption } from '../../../../../contract/customer';
@@ -33,12 +16,11 @@ import {
 } from '../../../../../contract/overseas';
 import { isHttpError } from '../../../api/http-client';
 import { CarLinesEditor } from '../../../components/car-lines-editor';
-import { markFieldErrors } from '../../../components/form-save';
+import { FormPage, useFormPage, type FormPageFailure } from '../../../components/form-page';
 import { UploadSlot } from '../../../components/upload-slot';
 import { createOrder } from '../api/create-order';
 import { updateOrder } from '../api/update-order';
 import { PartyNameInput } from '../components/party-name-input';
-import { useClosePage } from '../hooks/use-close-page';
 import { customerOptionsQueryKey, useCustomerOptions, useCustomerTypeOptions } from '../hooks/use-customer-options';
 import { ordersQueryKey, useOrder } from '../hooks/use-order';
 import { overseasPaths } from '../overseas-format';
@@ -164,15 +146,11 @@ function OverseasForm() {
   const badId = editing && !(Number.isInteger(orderId) && (orderId as number) > 0);
   const order = useOrder(badId ? undefined : orderId);
   const [form] = Form.useForm<OrderFormValues>();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const closePage = useClosePage(overseasPaths.list);
+  const page = useFormPage(form, { closeTo: overseasPaths.list });
   const customers = useCustomerOptions();
   const customerTypes = useCustomerTypeOptions();
 
-  const [saving, setSaving] = useState(false);
-  const [closing, setClosing] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; stale: boolean }>();
   /** The customer details filled from a chosen customer: locked while that customer stays chosen. */
   const [lockedFields, setLockedFields] = useState<CustomerDetailField[]>([]);
   const chosenCustomerName = useRef<string>(undefined);
@@ -180,7 +158,6 @@ function OverseasForm() {
   /** The `updated_at` of the record the form was filled from: the stale-save guard. */
   const loadedUpdatedAt = useRef<string>(undefined);
   const filledFrom = useRef<Order>(undefined);
-  const closeTimer = useRef<number>(undefined);
 
   const customerId = Form.useWatch('customer_id', form);
   const agentId = Form.useWatch('agent_id', form);
@@ -208,8 +185,6 @@ function OverseasForm() {
   useEffect(() => {
     if (order.data && filledFrom.current === undefined) fill(order.data);
   }, [order.data, fill]);
-
-  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   const agents = useMemo(
     () => (customers.data ?? []).filter((customer) => customer.type_id === CUSTOMER_TYPE_IDS.agent),
@@ -263,71 +238,38 @@ function OverseasForm() {
     }
   };
 
-  const showFailure = (error: unknown) => {
-    const text = isHttpError(error) ? error.message : editing ? orderMessages.updateFailed : orderMessages.saveFailed;
-    setFailure({ text, stale: isHttpError(error) && error.status === 409 && text === commonMessages.staleRecord });
-    void message.error(text, 5);
-    const [first] = markFieldErrors(form, error, SHOWN_AS);
-    if (first) form.scrollToField(first as never, { block: 'center' });
-  };
-
-  const save = async () => {
-    if (saving || closing) return;
-    let values: OrderFormValues;
-    try {
-      values = await form.validateFields();
-    } catch (error) {
-      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
-      if (first) form.scrollToField(first.name as never, { block: 'center' });
-      return;
-    }
-    setSaving(true);
-    setFailure(undefined);
-    const body = orderBodyFrom({ ...form.getFieldsValue(true), ...values } as OrderFormValues);
-    try {
-      if (editing) {
-        await updateOrder(orderId as number, { ...body, updated_at: loadedUpdatedAt.current });
-        void message.success(orderMessages.updated);
-      } else {
-        await createOrder(body);
-        void message.success(orderMessages.created);
-      }
-      setClosing(true);
+  const save = () =>
+    page.save({
+      send: (values) =>
+        editing
+          ? updateOrder(orderId as number, { ...orderBodyFrom(values), updated_at: loadedUpdatedAt.current })
+          : createOrder(orderBodyFrom(values)),
+      fallback: editing ? orderMessages.updateFailed : orderMessages.saveFailed,
+      savedMessage: editing ? orderMessages.updated : orderMessages.created,
+      closeAfterMs: editing ? CLOSE_AFTER_EDIT_MS : CLOSE_AFTER_CREATE_MS,
+      shownAs: SHOWN_AS,
       // The list, the details and the customer suggestions (a new customer may have been made) are stale.
-      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-      void queryClient.invalidateQueries({ queryKey: customerOptionsQueryKey });
-      closeTimer.current = window.setTimeout(closePage, editing ? CLOSE_AFTER_EDIT_MS : CLOSE_AFTER_CREATE_MS);
-    } catch (error) {
-      // Everything typed stays where it is.
-      showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  // Ctrl+S (⌘S) saves, as in any office program.
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  });
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        void saveRef.current();
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+      onSaved: () => {
+        void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+        void queryClient.invalidateQueries({ queryKey: customerOptionsQueryKey });
+      },
+    });
 
   const reloadLatest = async () => {
     const fresh = await order.refetch();
     if (fresh.data) {
       fill(fresh.data);
-      setFailure(undefined);
+      page.clearFailure();
     }
   };
+
+  /** A save refused because someone else saved first: the clerk may drop the edits for the latest. */
+  const staleAction = ({ text, error }: FormPageFailure) =>
+    isHttpError(error) && error.status === 409 && text === commonMessages.staleRecord ? (
+      <Button size="small" onClick={() => void reloadLatest()}>
+        放弃修改并载入最新内容
+      </Button>
+    ) : undefined;
 
   if (badId || (editing && order.isError && !order.data)) {
     return (
@@ -335,7 +277,7 @@ function OverseasForm() {
         status="warning"
         title={commonMessages.notFound}
         subTitle="该海外合同不存在或已被删除"
-        extra={<Button onClick={closePage}>返回</Button>}
+        extra={<Button onClick={page.close}>返回</Button>}
       />
     );
   }
@@ -352,223 +294,183 @@ function OverseasForm() {
   ];
 
   return (
-    <div className="page overseas-form-page">
-      <Card
-        variant="borderless"
-        title={title}
-        extra={
-          <Space>
-            <Button
-              type="primary"
-              icon={<SaveOutlined />}
-              loading={saving}
-              disabled={closing || (editing && !order.data)}
-              onClick={() => void save()}
-              title="保存（Ctrl+S）"
-            >
-              保存
-            </Button>
-            <Button icon={<CloseOutlined />} onClick={closePage} disabled={saving}>
-              取消
-            </Button>
-          </Space>
-        }
-        styles={{
-          header: { position: 'sticky', top: 0, zIndex: 3, background: 'var(--ant-color-bg-container, #fff)' },
+    <FormPage
+      page={page}
+      className="overseas-form-page"
+      title={title}
+      onSave={() => void save()}
+      saveDisabled={editing && !order.data}
+      loading={editing && order.isPending}
+      failureAction={staleAction}
+    >
+      <Form<OrderFormValues>
+        form={form}
+        name="overseas-order"
+        layout="vertical"
+        initialValues={emptyForm}
+        onValuesChange={onValuesChange}
+        scrollToFirstError={{ block: 'center' }}
+        // No submit on Enter: a clerk moving through fields with Enter must not save half a contract.
+        onKeyDown={(event) => {
+          const target = event.target as HTMLElement;
+          if (event.key === 'Enter' && target.tagName === 'INPUT') event.preventDefault();
         }}
       >
-        {failure && (
-          <Alert
-            type="error"
-            showIcon
-            title={failure.text}
-            style={{ marginBottom: 16 }}
-            action={
-              failure.stale ? (
-                <Button size="small" onClick={() => void reloadLatest()}>
-                  放弃修改并载入最新内容
-                </Button>
-              ) : undefined
-            }
-            closable={{ onClose: () => setFailure(undefined) }}
+        <Form.Item name="customer_id" hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item name="agent_id" hidden>
+          <Input />
+        </Form.Item>
+
+        <Card size="small" title="合同信息" style={sectionStyle}>
+          <Row gutter={16}>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="合同号" name="order_no" rules={orderRules.orderNo}>
+                <Input autoComplete="off" maxLength={50} placeholder="请输入海外合同号" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item
+                label="订购数量"
+                name="amount"
+                rules={amountRules}
+                dependencies={[['cars']]}
+                extra="车辆信息中最多可添加该数量的车辆"
+              >
+                <InputNumber<number>
+                  min={1}
+                  max={100_000}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  placeholder="请输入订单总数"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="合同总额" name="total" rules={orderRules.total}>
+                <InputNumber<number | string>
+                  min={0}
+                  max={9_999_999_999_999}
+                  precision={2}
+                  style={{ width: '100%' }}
+                  placeholder="请输入订单总额"
+                  suffix={currency}
+                  // While typing the text stays as typed; otherwise 45,000.50.
+                  formatter={(value, info) => (info.userTyping ? info.input : amountText(value))}
+                  parser={(text) => (text ?? '').replace(/,/g, '')}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="币种" name="currency">
+                <Radio.Group
+                  optionType="button"
+                  options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item
+                label="代理人"
+                name="agent_name"
+                rules={orderRules.agentName}
+                extra={
+                  agentId ? (
+                    <Typography.Text type="success">已选择代理人资料</Typography.Text>
+                  ) : (
+                    '从代理人中选择，或直接填写'
+                  )
+                }
+              >
+                <PartyNameInput options={agents} onPick={pickAgent} placeholder="请输入或选择代理人" />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item label="合同文件" name="contracts" rules={orderRules.contracts}>
+                <UploadSlot dir="contract" maxCount={MAX_CONTRACT_FILES} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card
+          size="small"
+          title="客户信息"
+          style={sectionStyle}
+          extra={
+            customerLocked ? (
+              <Tag icon={<LockOutlined />} color="blue">
+                已选择现有客户，资料已锁定；输入新的客户名称可新建客户
+              </Tag>
+            ) : null
+          }
+        >
+          <Row gutter={16}>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="客户名称" name="name" rules={orderRules.name}>
+                <PartyNameInput options={buyers} onPick={pickCustomer} placeholder="请输入或选择客户" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="客户类型" name="type_id" rules={orderRules.typeId}>
+                <Select
+                  allowClear
+                  disabled={isLocked('type_id')}
+                  placeholder="请选择客户类型"
+                  loading={customerTypes.isPending}
+                  options={(customerTypes.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="国家" name="country">
+                <Input autoComplete="off" maxLength={100} disabled={isLocked('country')} placeholder="请输入国家" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="联系方式" name="contact_way" rules={orderRules.contactWay}>
+                <Input
+                  autoComplete="off"
+                  maxLength={100}
+                  disabled={isLocked('contact_way')}
+                  placeholder="电话、邮箱或其他联系方式"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} xl={16}>
+              <Form.Item label="客户地址" name="address" rules={orderRules.address}>
+                <Input autoComplete="off" maxLength={200} disabled={isLocked('address')} placeholder="请输入客户地址" />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card size="small" title="代付协议（选填）" style={sectionStyle}>
+          <Row gutter={16}>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="协议编号" name="agreement_no">
+                <Input autoComplete="off" maxLength={50} placeholder="请输入代付协议编号" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={16}>
+              <Form.Item label="协议文件" name="agreement">
+                <UploadSlot dir="agreement" maxCount={1} exceedMessage="onlyOne" />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card size="small" title="车辆信息" style={{ marginBottom: 0 }}>
+          <CarLinesEditor
+            name="cars"
+            side="order"
+            priceField="order_price"
+            maxCount={typeof orderedAmount === 'number' ? orderedAmount : 0}
           />
-        )}
-        <Spin spinning={editing && order.isPending} description="正在加载…">
-          <Form<OrderFormValues>
-            form={form}
-            name="overseas-order"
-            layout="vertical"
-            initialValues={emptyForm}
-            onValuesChange={onValuesChange}
-            scrollToFirstError={{ block: 'center' }}
-            // No submit on Enter: a clerk moving through fields with Enter must not save half a contract.
-            onKeyDown={(event) => {
-              const target = event.target as HTMLElement;
-              if (event.key === 'Enter' && target.tagName === 'INPUT') event.preventDefault();
-            }}
-          >
-            <Form.Item name="customer_id" hidden>
-              <Input />
-            </Form.Item>
-            <Form.Item name="agent_id" hidden>
-              <Input />
-            </Form.Item>
-
-            <Card size="small" title="合同信息" style={sectionStyle}>
-              <Row gutter={16}>
-                <Col xs={24} md={12} xl={8}>
-                  <Form.Item label="合同号" name="order_no" rules={orderRules.orderNo}>
-                    <Input autoComplete="off" maxLength={50} placeholder="请输入海外合同号" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12} xl={8}>
-                  <Form.Item
-                    label="订购数量"
-                    name="amount"
-                    rules={amountRules}
-                    dependencies={[['cars']]}
-                    extra="车辆信息中最多可添加该数量的车辆"
-                  >
-                    <InputNumber<number>
-                      min={1}
-                      max={100_000}
-                      precision={0}
-                      style={{ width: '100%' }}
-                      placeholder="请输入订单总数"
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12} xl={8}>
-                  <Form.Item label="合同总额" name="total" rules={orderRules.total}>
-                    <InputNumber<number | string>
-                      min={0}
-                      max={9_999_999_999_999}
-                      precision={2}
-                      style={{ width: '100%' }}
-                      placeholder="请输入订单总额"
-                      suffix={currency}
-                      // While typing the text stays as typed; otherwise 45,000.50.
-                      formatter={(value, info) => (info.userTyping ? info.input : amountText(value))}
-                      parser={(text) => (text ?? '').replace(/,/g, '')}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12} xl={8}>
-                  <Form.Item label="币种" name="currency">
-                    <Radio.Group
-                      optionType="button"
-                      options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12} xl={8}>
-                  <Form.Item
-                    label="代理人"
-                    name="agent_name"
-                    rules={orderRules.agentName}
-                    extra={
-                      agentId ? (
-                        <Typography.Text type="success">已选择代理人资料</Typography.Text>
-                      ) : (
-                        '从代理人中选择，或直接填写'
-                      )
-                    }
-                  >
-                    <PartyNameInput options={agents} onPick={pickAgent} placeholder="请输入或选择代理人" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24}>
-                  <Form.Item label="合同文件" name="contracts" rules={orderRules.contracts}>
-                    <UploadSlot dir="contract" maxCount={MAX_CONTRACT_FILES} />
-                  </Form.Item>
-                </Col>
-              </Row>
-            </Card>
-
-            <Card
-              size="small"
-              title="客户信息"
-              style={sectionStyle}
-              extra={
-                customerLocked ? (
-                  <Tag icon={<LockOutlined />} color="blue">
-                    已选择现有客户，资料已锁定；输入新的客户名称可新建客户
-                  </Tag>
-                ) : null
-              }
-            >
-              <Row gutter={16}>
-                <Col xs={24} md={12} xl={8}>
-                  <Form.Item label="客户名称" name="name" rules={orderRules.name}>
-                    <PartyNameInput options={buyers} onPick={pickCustomer} placeholder="请输入或选择客户" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12} xl={8}>
-                  <Form.Item label="客户类型" name="type_id" rules={orderRules.typeId}>
-                    <Select
-                      allowClear
-                      disabled={isLocked('type_id')}
-                      placeholder="请选择客户类型"
-                      loading={customerTypes.isPending}
-                      options={(customerTypes.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12} xl={8}>
-                  <Form.Item label="国家" name="country">
-                    <Input autoComplete="off" maxLength={100} disabled={isLocked('country')} placeholder="请输入国家" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12} xl={8}>
-                  <Form.Item label="联系方式" name="contact_way" rules={orderRules.contactWay}>
-                    <Input
-                      autoComplete="off"
-                      maxLength={100}
-                      disabled={isLocked('contact_way')}
-                      placeholder="电话、邮箱或其他联系方式"
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} xl={16}>
-                  <Form.Item label="客户地址" name="address" rules={orderRules.address}>
-                    <Input
-                      autoComplete="off"
-                      maxLength={200}
-                      disabled={isLocked('address')}
-                      placeholder="请输入客户地址"
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
-            </Card>
-
-            <Card size="small" title="代付协议（选填）" style={sectionStyle}>
-              <Row gutter={16}>
-                <Col xs={24} md={12} xl={8}>
-                  <Form.Item label="协议编号" name="agreement_no">
-                    <Input autoComplete="off" maxLength={50} placeholder="请输入代付协议编号" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12} xl={16}>
-                  <Form.Item label="协议文件" name="agreement">
-                    <UploadSlot dir="agreement" maxCount={1} exceedMessage="onlyOne" />
-                  </Form.Item>
-                </Col>
-              </Row>
-            </Card>
-
-            <Card size="small" title="车辆信息" style={{ marginBottom: 0 }}>
-              <CarLinesEditor
-                name="cars"
-                side="order"
-                priceField="order_price"
-                maxCount={typeof orderedAmount === 'number' ? orderedAmount : 0}
-              />
-            </Card>
-          </Form>
-        </Spin>
-      </Card>
-    </div>
+        </Card>
+      </Form>
+    </FormPage>
   );
 }
 

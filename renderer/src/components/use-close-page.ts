@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useTagsStore } from '../../../stores/tags';
+import { useTagsStore } from '../stores/tags';
 
 /**
  * Closes the current screen's tag and goes back one page (spec: 取消 closes the tab and goes back). A
