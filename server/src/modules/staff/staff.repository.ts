@@ -46,18 +46,15 @@ export const insertUser = async (db: Db, row: NewUserRow): Promise<number> => {
 };
 
 /**
- * Updates a live account only if it still carries `expectedUpdatedAt` (when given): the stale-save
- * check and the write in one statement, so two saves cannot both pass the check. Returns whether a row
- * changed.
+ * Updates a live account, unguarded: deleting an account and changing one's own password do not depend
+ * on what the clerk read. Saves of a form go through db/guarded-update.ts. Returns whether a row changed.
  */
-export const updateLiveUser = async (
-  db: Db,
-  id: number,
-  patch: UserUpdate,
-  expectedUpdatedAt: string | null = null,
-): Promise<boolean> => {
-  let query = db.updateTable('users').set(patch).where('id', '=', id).where('deleted_at', 'is', null);
-  if (expectedUpdatedAt !== null) query = query.where('updated_at', '=', expectedUpdatedAt);
-  const result = await query.executeTakeFirst();
+export const updateLiveUser = async (db: Db, id: number, patch: UserUpdate): Promise<boolean> => {
+  const result = await db
+    .updateTable('users')
+    .set(patch)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };

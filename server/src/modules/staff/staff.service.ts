@@ -11,6 +11,7 @@ import {
 import type { Actor, AppContext } from '../../app-context';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
 import { paged } from '../../envelope';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso, parseTimestamp } from '../../time';
@@ -136,28 +137,39 @@ export const updateStaff = async (
         updated_at: at,
         ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
       };
-      // Guarded by the updated_at read above: a save in between makes this one stale.
-      if (!(await updateLiveUser(trx, id, patch, existing.updated_at))) {
-        if (!(await findLiveUserById(trx, id))) throw notFound();
-        throw conflict(messages.staleRecord);
-      }
-      // A new password ends the account's sessions; the editor's own session survives editing themself.
-      const sessionsRevoked =
-        passwordHash === undefined
-          ? 0
-          : await revokeUserSessions(trx, id, at, id === auth.user.id ? auth.sessionId : null);
-      const updated = await requireStaff(trx, id);
-      await writeAudit(trx, actor, {
-        action: 'update',
-        entity: 'user',
-        entityId: id,
-        before: auditView(existing),
-        after: {
-          ...auditView(updated),
-          password_changed: passwordHash !== undefined,
-          sessions_revoked: sessionsRevoked,
+      let sessionsRevoked = 0;
+      let updated = existing;
+      await saveUnlessChanged(
+        trx,
+        actor,
+        // Guarded by the updated_at read above: a save in between makes this one stale.
+        async () => {
+          if (!(await updateRowIfUnchanged(trx, 'users', id, patch, existing.updated_at))) {
+            // Deleted in between: there is nothing left to save.
+            if (!(await findLiveUserById(trx, id))) throw notFound();
+            return false;
+          }
+          // A new password ends the account's sessions; the editor's own session survives editing themself.
+          if (passwordHash !== undefined) {
+            sessionsRevoked = await revokeUserSessions(trx, id, at, id === auth.user.id ? auth.sessionId : null);
+          }
+          return true;
         },
-      });
+        async () => {
+          updated = await requireStaff(trx, id);
+          return {
+            action: 'update',
+            entity: 'user',
+            entityId: id,
+            before: auditView(existing),
+            after: {
+              ...auditView(updated),
+              password_changed: passwordHash !== undefined,
+              sessions_revoked: sessionsRevoked,
+            },
+          };
+        },
+      );
       return toStaff(updated, config.timeZone);
     });
   } catch (error) {
@@ -196,17 +208,25 @@ export const switchStaff = async (
     const existing = await requireStaff(trx, id);
     const status = existing.status === STAFF_STATUS.enabled ? STAFF_STATUS.disabled : STAFF_STATUS.enabled;
     const at = nextUpdatedAt(existing.updated_at);
-    if (!(await updateLiveUser(trx, id, { status, updated_at: at }, existing.updated_at))) {
-      throw conflict(messages.staleRecord);
-    }
-    const sessionsRevoked = status === STAFF_STATUS.disabled ? await revokeUserSessions(trx, id, at) : 0;
-    await writeAudit(trx, actor, {
-      action: status === STAFF_STATUS.disabled ? 'disable' : 'enable',
-      entity: 'user',
-      entityId: id,
-      before: { status: existing.status },
-      after: { status, sessions_revoked: sessionsRevoked },
-    });
+    let sessionsRevoked = 0;
+    await saveUnlessChanged(
+      trx,
+      actor,
+      async () => {
+        if (!(await updateRowIfUnchanged(trx, 'users', id, { status, updated_at: at }, existing.updated_at))) {
+          return false;
+        }
+        if (status === STAFF_STATUS.disabled) sessionsRevoked = await revokeUserSessions(trx, id, at);
+        return true;
+      },
+      () => ({
+        action: status === STAFF_STATUS.disabled ? 'disable' : 'enable',
+        entity: 'user',
+        entityId: id,
+        before: { status: existing.status },
+        after: { status, sessions_revoked: sessionsRevoked },
+      }),
+    );
     return { status };
   });
 };
