@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { App, Col, DatePicker, Form, Input, Row, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { CURRENCIES, receiptMessages, type Currency } from '../../../../../contract/overseas';
+import { orderTextLimits, receiptMessages, type Currency } from '../../../../../contract/overseas';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
+import { MoneyInput, type MoneyValue } from '../../../components/money-input';
 import { UploadSlot } from '../../../components/upload-slot';
 import { createReceipt } from '../api/create-receipt';
 import { formatMoney } from '../overseas-format';
@@ -20,7 +21,7 @@ export interface ReceiptTarget {
 }
 
 interface ReceiptCollectValues {
-  amount: number | null;
+  amount: MoneyValue;
   currency: Currency;
   receipt_no: string;
   receipted_at: Dayjs | null;
@@ -35,10 +36,16 @@ export interface ReceiptCollectDialogProps {
   onSaved: () => void;
 }
 
+export const receiptOverTotal = {
+  title: '收款将超过合同总额',
+  content: (currency: Currency, collected: number, total: number) =>
+    `收款后已收合计 ${currency} ${formatMoney(collected)}，超过合同总额 ${currency} ${formatMoney(total)}，确定继续收款吗？`,
+} as const;
+
 /** 收款: records money collected against a contract (spec part 1, sections 2 and 5). */
 export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollectDialogProps) {
   const [form] = Form.useForm<ReceiptCollectValues>();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { saving, failure, forget, save } = useFormSave(form);
   const open = order !== undefined;
 
@@ -54,13 +61,36 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
     onClose();
   };
 
+  /**
+   * A receipt that takes the collected total past the contract total may be right (a deposit counted
+   * twice, a rate difference) or a slip of the finger: the clerk confirms it, naming both amounts.
+   * Answers whether to go on; 取消 keeps the dialog and the typing.
+   */
+  const overTotalConfirmed = (amount: number, target: ReceiptTarget): Promise<boolean> => {
+    const collected = (Math.round(target.receipt_total * 100) + Math.round(amount * 100)) / 100;
+    if (collected <= target.total) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      modal.confirm({
+        title: receiptOverTotal.title,
+        content: receiptOverTotal.content(target.currency, collected, target.total),
+        okText: '确定',
+        cancelText: '取消',
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+  };
+
   const submit = async () => {
     if (!order) return;
+    const checked = await form.validateFields().catch(() => undefined);
+    if (!checked || !(await overTotalConfirmed(checked.amount as number, order))) return;
     const saved = await save(
       (values) =>
         createReceipt(order.id, {
           amount: values.amount as number,
-          currency: values.currency,
+          // The contract's, always: the server refuses any other (收款币种须与合同币种一致).
+          currency: order.currency,
           receipt_no: values.receipt_no.trim(),
           receipted_at: (values.receipted_at as Dayjs).format('YYYY-MM-DD'),
           is_deposit: values.is_deposit ? 1 : 0,
@@ -78,37 +108,36 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
       {order && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
           合同号 {order.order_no}，合同总额 {order.currency} {formatMoney(order.total)}，已收{' '}
-          {formatMoney(order.receipt_total)}
+          {formatMoney(order.receipt_total)}；收款币种与合同币种一致
         </Typography.Paragraph>
       )}
       <FormFailure text={failure} onClose={forget} />
       <Form<ReceiptCollectValues> form={form} name="receipt-collect" layout="vertical">
-        <Form.Item label="金额" required style={{ marginBottom: 0 }}>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item name="amount" rules={receiptRules.amount} style={{ flex: 1 }}>
-              <InputNumber<number>
-                aria-label="金额"
-                min={0.01}
-                max={9_999_999_999_999}
-                precision={2}
-                style={{ width: '100%' }}
-                placeholder="请填写收款金额"
-              />
+        <Row gutter={12}>
+          <Col flex="auto">
+            <Form.Item label="金额" name="amount" rules={receiptRules.amount}>
+              <MoneyInput aria-label="金额" placeholder="请填写收款金额" suffix={order?.currency} />
             </Form.Item>
-            <Form.Item name="currency" rules={receiptRules.currency} style={{ width: 110 }}>
-              <Select
-                aria-label="币种"
-                options={CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
-              />
+          </Col>
+          <Col flex="110px">
+            {/* Shown, not chosen: a receipt is in the contract's currency (the server refuses another). */}
+            <Form.Item label="币种" name="currency">
+              <Input aria-label="币种" readOnly variant="filled" title="收款币种须与合同币种一致" />
             </Form.Item>
-          </div>
-        </Form.Item>
-        <Form.Item label="收款单号" name="receipt_no" rules={receiptRules.receiptNo}>
-          <Input autoComplete="off" maxLength={50} placeholder="请填写收款单号" />
-        </Form.Item>
-        <Form.Item label="收款日期" name="receipted_at" rules={receiptRules.receiptedAt}>
-          <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} placeholder="请选择收款日期" />
-        </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item label="收款单号" name="receipt_no" rules={receiptRules.receiptNo}>
+              <Input autoComplete="off" maxLength={orderTextLimits.receipt_no} placeholder="请填写收款单号" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="收款日期" name="receipted_at" rules={receiptRules.receiptedAt}>
+              <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} placeholder="请选择收款日期" />
+            </Form.Item>
+          </Col>
+        </Row>
         <Form.Item label="是否定金" name="is_deposit" valuePropName="checked">
           <Switch checkedChildren="是" unCheckedChildren="否" />
         </Form.Item>

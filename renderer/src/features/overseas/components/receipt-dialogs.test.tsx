@@ -31,6 +31,9 @@ const ok = async () =>
       .getByText(/确\s*定/)
       .closest('button') as HTMLElement,
   );
+/** The confirmation (antd writes its title twice: once for the dialog's name, once shown). */
+const overTotalDialog = async () =>
+  ((await screen.findAllByText('收款将超过合同总额')).at(-1) as HTMLElement).closest('.ant-modal') as HTMLElement;
 const posts = () => server.requests.filter((request) => request.method !== 'GET' && request.path !== '/api/upload');
 
 function renderCollect() {
@@ -53,7 +56,9 @@ describe('receipt-collection dialog', () => {
     renderCollect();
     const panel = await dialog();
     expect(within(panel).getByText(/HW-2026-012/)).toBeInTheDocument();
-    expect(within(panel).getByTitle('CNY')).toBeInTheDocument();
+    // The contract's currency, shown and not chosen: the server refuses any other.
+    expect(field('币种')).toHaveValue('CNY');
+    expect(field('币种')).toHaveAttribute('readonly');
     expect(field('是否定金')).not.toBeChecked();
     await ok();
     await waitFor(() =>
@@ -71,6 +76,8 @@ describe('receipt-collection dialog', () => {
     await ok();
     await screen.findByText('操作成功');
     expect(onSaved).toHaveBeenCalledTimes(1);
+    // 2,500 + 12,345.67 stays under the 100,000 total: nothing to confirm.
+    expect(screen.queryAllByText('收款将超过合同总额')).toHaveLength(0);
     expect(posts()[0]).toMatchObject({
       path: '/api/order/12/receipt',
       body: {
@@ -82,6 +89,54 @@ describe('receipt-collection dialog', () => {
         proof: '/storage/image/2026/11/proof-1.pdf',
       },
     });
+  });
+
+  it('refuses a negative or a three-decimal amount on the field, keeping what was typed', async () => {
+    renderCollect();
+    const panel = await dialog();
+    await fillCollect();
+    await userEvent.clear(field('金额'));
+    await userEvent.type(field('金额'), '-100');
+    await ok();
+    await waitFor(() => expect(errors(panel)).toEqual(['收款金额不能为负数']));
+    expect(field('金额')).toHaveValue('-100');
+    await userEvent.clear(field('金额'));
+    await userEvent.type(field('金额'), '100.505');
+    await ok();
+    await waitFor(() => expect(errors(panel)).toEqual(['收款金额最多两位小数']));
+    expect(field('金额')).toHaveValue('100.505');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('asks before a receipt takes the collected total past the contract total; 取消 keeps the typing', async () => {
+    server.on('POST /api/order/12/receipt', envelope(201, { id: 41 }, '操作成功'));
+    const { onSaved } = renderCollect();
+    const panel = await dialog();
+    await fillCollect();
+    await userEvent.clear(field('金额'));
+    // 2,500 already collected + 98,000 = 100,500 on a 100,000 CNY contract.
+    await userEvent.type(field('金额'), '98000');
+    await ok();
+    const confirm = await overTotalDialog();
+    expect(confirm).toHaveTextContent('收款后已收合计 CNY 100,500.00，超过合同总额 CNY 100,000.00');
+    await userEvent.click(within(confirm).getByRole('button', { name: /取\s*消/ }));
+    // Closed: gone, or leaving (jsdom never ends antd's leave motion).
+    await waitFor(() => expect(!confirm.isConnected || confirm.className.includes('-leave')).toBe(true));
+    expect(posts()).toHaveLength(0);
+    expect(panel).toBeInTheDocument();
+    expect(field('金额')).toHaveValue('98,000.00');
+    expect(field('收款单号')).toHaveValue('SK-001');
+
+    await userEvent.click(
+      within(panel)
+        .getByText(/确\s*定/)
+        .closest('button') as HTMLElement,
+    );
+    const again = await overTotalDialog();
+    await userEvent.click(within(again).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('操作成功');
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(posts()[0]?.body).toMatchObject({ amount: 98000, currency: 'CNY' });
   });
 
   it('shows the server’s refusal and keeps the dialog open with what was typed', async () => {
@@ -158,6 +213,16 @@ describe('receipt update dialog', () => {
     });
   });
 
+  it('refuses a negative settlement amount on the field instead of turning it into 0', async () => {
+    renderInApp(<ReceiptUpdateDialog receipt={receipt} onClose={() => undefined} onSaved={() => undefined} />);
+    const panel = await dialog();
+    await userEvent.type(field('结汇金额'), '-85000');
+    await ok();
+    await waitFor(() => expect(errors(panel)).toEqual(['结汇金额不能为负数']));
+    expect(field('结汇金额')).toHaveValue('-85000');
+    expect(posts()).toHaveLength(0);
+  });
+
   it('keeps the dialog open on a stale save (409) and says why', async () => {
     server.on('PUT /api/receipt/40', envelope(409, null, '该记录已被他人修改，请刷新后重试'));
     const onSaved = vi.fn();
@@ -167,6 +232,6 @@ describe('receipt update dialog', () => {
     await ok();
     expect(await within(panel).findByRole('alert')).toHaveTextContent('该记录已被他人修改，请刷新后重试');
     expect(onSaved).not.toHaveBeenCalled();
-    expect(field('结汇金额')).toHaveValue('85000.00');
+    expect(field('结汇金额')).toHaveValue('85,000.00');
   });
 });

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, InputNumber } from 'antd';
+import { App, Col, DatePicker, Form, Input, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { receiptMessages, type Receipt } from '../../../../../contract/overseas';
+import { orderTextLimits, receiptMessages, type Receipt } from '../../../../../contract/overseas';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
+import { MoneyInput, type MoneyValue } from '../../../components/money-input';
 import { UploadSlot } from '../../../components/upload-slot';
 import { updateReceipt } from '../api/update-receipt';
 import { receiptRules } from '../overseas-rules';
@@ -12,8 +13,8 @@ import { receiptRules } from '../overseas-rules';
 interface ReceiptUpdateValues {
   receipt_no: string;
   receipted_at: Dayjs | null;
-  settlement: number | null;
-  actual_total: number | null;
+  settlement: MoneyValue;
+  actual_total: MoneyValue;
   registered_address?: string;
   receipt: string[];
 }
@@ -81,26 +82,30 @@ export function ReceiptUpdateDialog({ receipt, onClose, onSaved }: ReceiptUpdate
     >
       <FormFailure text={failure} onClose={forget} />
       <Form<ReceiptUpdateValues> form={form} name="receipt-update" layout="vertical">
-        <Form.Item label="收款单号" name="receipt_no" rules={receiptRules.receiptNo}>
-          <Input autoComplete="off" maxLength={50} placeholder="请填写收款单号" />
-        </Form.Item>
-        <Form.Item label="收款日期" name="receipted_at" rules={receiptRules.receiptedAt}>
-          <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} placeholder="请选择收款日期" />
-        </Form.Item>
-        <Form.Item label="结汇金额" name="settlement" rules={receiptRules.settlement}>
-          <InputNumber<number>
-            min={0}
-            max={9_999_999_999_999}
-            precision={2}
-            style={{ width: '100%' }}
-            placeholder="请填写结汇金额"
-          />
-        </Form.Item>
-        <Form.Item label="实收金额" name="actual_total">
-          <InputNumber<number> min={0} max={9_999_999_999_999} precision={2} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item label="注册地址" name="registered_address">
-          <Input autoComplete="off" maxLength={200} />
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item label="收款单号" name="receipt_no" rules={receiptRules.receiptNo}>
+              <Input autoComplete="off" maxLength={orderTextLimits.receipt_no} placeholder="请填写收款单号" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="收款日期" name="receipted_at" rules={receiptRules.receiptedAt}>
+              <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} placeholder="请选择收款日期" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="结汇金额" name="settlement" rules={receiptRules.settlement}>
+              <MoneyInput placeholder="请填写结汇金额" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="实收金额" name="actual_total" rules={receiptRules.actualTotal}>
+              <MoneyInput />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label="注册地址" name="registered_address" rules={receiptRules.registeredAddress}>
+          <Input autoComplete="off" maxLength={orderTextLimits.registered_address} showCount />
         </Form.Item>
         <Form.Item label="结汇税单" name="receipt" extra="选填">
           <UploadSlot dir="image" maxCount={1} />
