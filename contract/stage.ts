@@ -239,3 +239,27 @@ export const isComplete = (values: Record<(typeof COMPLETION_STAGES)[number], nu
 /** The status tag's colour for a value (spec: 0 grey, 1 warning, any other success). */
 export const stageTagColor = (value: number): 'default' | 'warning' | 'success' =>
   value === 0 ? 'default' : value === 1 ? 'warning' : 'success';
+
+/** What the lifecycle says to a clerk (DOMAIN.md: a refusal names the VIN and where the vehicle is). */
+export const stageMessages = {
+  vehicleMissing: '车辆不存在',
+  notBought: (vin: string) => `车辆 ${vin} 尚未签订采购合同`,
+  wrongFlow: (vin: string, flow: Flow, stage: Stage) =>
+    `车辆 ${vin} 当前在${flowLabels[flow]}环节，不能保存${stageTable[stage].recordLabel}`,
+  alreadyRecorded: (vin: string, stage: Stage) =>
+    stage === 'release' ? '已出库的车辆不能再次出库' : `车辆 ${vin} 已有${stageTable[stage].recordLabel}，请编辑原记录`,
+  noVehicles: '请先选择车辆',
+  // Why a vehicle stayed behind at a hand-over.
+  keptElsewhere: (flow: Flow | null) => (flow ? `当前在${flowLabels[flow]}环节` : '尚未采购'),
+  keptNoEntry: '尚未入库',
+  keptNoRegistry: '尚未上牌或过户',
+  keptNoRelease: '尚未出库',
+  keptNoExports: '尚未出口报关',
+  keptMovedMeanwhile: '已被他人移交',
+} as const;
+
+/** What every hand-over answers: how many vehicles moved, and which stayed and why. */
+export interface HandOverAnswer {
+  moved: number;
+  kept: { vin: string; reason: string }[];
+}

@@ -1,0 +1,173 @@
+/**
+ * Saving any stage record (check-in, plating, transfer, release pass, export declaration, tax refund,
+ * deregistration, freight) is this one function, driven by the stage table of contract/stage.ts. In one
+ * transaction it checks where each vehicle is, writes the one record per vehicle and stage (saving again
+ * edits it), sets the stage value and the rate from the documents, writes the audit row, and settles
+ * the overseas contracts' status.
+ */
+import {
+  type RecordDocuments,
+  type Stage,
+  type StageValue,
+  missingDocuments,
+  recordAllowedIn,
+  stageMessages,
+  stageRate,
+  stageTable,
+  stageValue,
+} from '../../../contract/stage';
+import type { Actor } from '../app-context';
+import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
+import { conflict, notFound, unprocessable } from '../http-errors';
+import { writeAudit } from '../modules/audit/audit.repository';
+import { nowIso } from '../time';
+import {
+  insertRecord,
+  linkedVehicleIds,
+  readRecord,
+  readVehicles,
+  recordIdOfVehicle,
+  replaceLinks,
+  updateRecord,
+  type VehicleState,
+  vehiclesLinkedElsewhere,
+  writeStageValue,
+} from './lifecycle.repository';
+import { settleOrders } from './order-status';
+import { PHOTO_COLUMN, PHOTO_FIELD, stageStorage } from './stage-storage';
+
+export interface StageRecordInput {
+  stage: Stage;
+  /** The record being edited; without it a record is made (or, for a per-vehicle stage, the vehicle's own edited). */
+  recordId?: number;
+  /** The vehicles the record covers: exactly one for a check-in, a plating or a transfer. */
+  vehicleIds: readonly number[];
+  /** The record's other columns, already checked (dl_name, remark, yy_date, order_id, bgd_sn, …). */
+  fields: Record<string, unknown>;
+  /** Its documents by API field: a stored path (or null) per slot, a list for `car_image`. */
+  documents: RecordDocuments;
+}
+
+export interface SavedStageRecord {
+  id: number;
+  value: StageValue;
+  rate: number;
+}
+
+/** The document slots of the stage as columns: single slots by name, the photo list as JSON. */
+const documentColumns = (stage: Stage, documents: RecordDocuments): Record<string, unknown> => {
+  const columns: Record<string, unknown> = {};
+  for (const slot of stageTable[stage].slots) {
+    const value = documents[slot.field];
+    if (slot.field === PHOTO_FIELD) columns[PHOTO_COLUMN] = JSON.stringify(Array.isArray(value) ? value : []);
+    else columns[slot.field] = typeof value === 'string' && value.length > 0 ? value : null;
+  }
+  return columns;
+};
+
+const checkVehicles = (stage: Stage, vehicles: readonly VehicleState[]): void => {
+  for (const vehicle of vehicles) {
+    if (vehicle.flow === null) throw conflict(stageMessages.notBought(vehicle.vin));
+    if (!recordAllowedIn(stage, vehicle.flow))
+      throw conflict(stageMessages.wrongFlow(vehicle.vin, vehicle.flow, stage));
+  }
+};
+
+export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordInput): Promise<SavedStageRecord> => {
+  const { stage } = input;
+  const storage = stageStorage[stage];
+  const ids = [...new Set(input.vehicleIds)];
+  if (ids.length === 0) throw unprocessable(stageMessages.noVehicles, 'vin');
+  if (storage.kind === 'perVehicle' && ids.length !== 1) throw new Error(`a ${stage} record covers one vehicle`);
+  const missing = missingDocuments(stage, input.documents);
+  const firstMissing = stageTable[stage].slots.find((slot) => slot.missing === missing[0]);
+  if (missing[0]) throw unprocessable(missing[0], firstMissing?.field);
+
+  const value = stageValue(stage, input.documents);
+  const rate = stageRate(stage, input.documents);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const vehicles = await readVehicles(trx, ids);
+      if (vehicles.length !== ids.length) throw notFound(stageMessages.vehicleMissing);
+      checkVehicles(stage, vehicles);
+      const vinOf = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.vin]));
+
+      const at = nowIso();
+      const columns = {
+        ...input.fields,
+        ...documentColumns(stage, input.documents),
+        ...(stageTable[stage].rated ? { rate } : {}),
+        updated_at: at,
+      };
+      let recordId = input.recordId;
+      let before: Record<string, unknown> | undefined;
+      let released: number[] = [];
+
+      if (storage.kind === 'perVehicle') {
+        const vehicleId = ids[0] as number;
+        const ownRecord = await recordIdOfVehicle(trx, storage.table, vehicleId);
+        if (recordId === undefined) recordId = ownRecord;
+        else if (ownRecord !== undefined && ownRecord !== recordId)
+          throw conflict(stageMessages.alreadyRecorded(vinOf.get(vehicleId) ?? '', stage));
+        if (recordId !== undefined) {
+          before = await readRecord(trx, storage.table, recordId);
+          if (!before) throw notFound();
+          if (before.vehicle_id !== vehicleId) released = [before.vehicle_id as number];
+          await updateRecord(trx, storage.table, recordId, { ...columns, vehicle_id: vehicleId });
+        } else {
+          recordId = await insertRecord(trx, storage.table, {
+            ...columns,
+            vehicle_id: vehicleId,
+            created_by: actor.userId,
+            created_at: at,
+          });
+        }
+      } else {
+        const previous =
+          recordId === undefined ? [] : await linkedVehicleIds(trx, storage.links, storage.key, recordId);
+        if (recordId !== undefined) {
+          before = await readRecord(trx, storage.table, recordId);
+          if (!before) throw notFound();
+        }
+        const [taken] = await vehiclesLinkedElsewhere(trx, storage.links, storage.key, ids, recordId);
+        if (taken !== undefined) throw conflict(stageMessages.alreadyRecorded(vinOf.get(taken) ?? '', stage));
+        if (recordId !== undefined) await updateRecord(trx, storage.table, recordId, columns);
+        else
+          recordId = await insertRecord(trx, storage.table, { ...columns, created_by: actor.userId, created_at: at });
+        await replaceLinks(trx, storage.links, storage.key, recordId, ids);
+        released = previous.filter((id) => !ids.includes(id));
+      }
+
+      await writeStageValue(trx, ids, stage, value, at);
+      // A vehicle the edited record no longer covers has no record of this stage any more.
+      const releasedVehicles = await readVehicles(trx, released);
+      await writeStageValue(trx, released, stage, 0, at);
+
+      await writeAudit(trx, actor, {
+        action: input.recordId === undefined && before === undefined ? `create_${stage}` : `update_${stage}`,
+        entity: storage.table,
+        entityId: recordId,
+        before,
+        after: { ...columns, vins: vehicles.map((vehicle) => vehicle.vin), value },
+      });
+      await settleOrders(
+        trx,
+        actor,
+        [...vehicles, ...releasedVehicles].map((vehicle) => vehicle.order_id),
+      );
+      return { id: recordId, value, rate };
+    });
+  } catch (error) {
+    // Two clerks saved the first record of one vehicle at the same moment: the unique index let one in.
+    if (isUniqueViolation(error)) {
+      const [taken] =
+        storage.kind === 'linked'
+          ? await vehiclesLinkedElsewhere(db, storage.links, storage.key, ids, input.recordId)
+          : ids;
+      const [vehicle] = await readVehicles(db, taken === undefined ? [] : [taken]);
+      throw conflict(stageMessages.alreadyRecorded(vehicle?.vin ?? '', stage));
+    }
+    throw error;
+  }
+};
