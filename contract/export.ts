@@ -1,10 +1,11 @@
+import { z } from 'zod';
+
 /**
  * Every `…/export` answer (API.md): a `/storage/exports/…xlsx` path the client downloads with its token.
  * The list's own filters go in the query; paging is ignored.
  */
-export interface ExportAnswer {
-  download_url: string;
-}
+export const exportAnswerSchema = z.object({ download_url: z.string() });
+export type ExportAnswer = z.infer<typeof exportAnswerSchema>;
 
 export const EXPORT_URL_PATTERN = /^\/storage\/exports\/[A-Za-z0-9/_.-]+\.xlsx$/;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { carMessages, vinField } from './vehicle';
-import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery, wholeNumberField } from './common';
+import { dateOnly, digitsToNumber, idField, idParam, optionalFilter, pageQuery, wholeNumberField } from './common';
+import { createdId, endpoint, paged } from './endpoint';
+import { exportAnswerSchema } from './export';
 import {
   asList,
   blankToUndefined,
@@ -270,140 +272,151 @@ export type ReceiptUpdateBodyInput = z.input<typeof receiptUpdateBody>;
 export type ReceiptUpdateBody = z.output<typeof receiptUpdateBody>;
 
 /** A vehicle line of an overseas contract. Money as decimals. */
-export interface OrderCar {
-  id: number;
-  vin: string;
-  model: string | null;
-  order_price: number | null;
+export const orderCarSchema = z.object({
+  id: z.number(),
+  vin: z.string(),
+  model: z.string().nullable(),
+  order_price: z.number().nullable(),
   /** Service fee. */
-  invoice: number;
+  invoice: z.number(),
   /** Other fees. */
-  other: number;
-}
+  other: z.number(),
+});
+export type OrderCar = z.infer<typeof orderCarSchema>;
 
-export interface Receipt {
-  id: number;
-  order_id: number;
-  amount: number;
-  currency: Currency;
-  receipt_no: string;
+const currencySchema = z.enum(CURRENCIES);
+const orderStatusSchema = z.literal([ORDER_STATUS.new, ORDER_STATUS.handedOver, ORDER_STATUS.finished]);
+
+export const receiptSchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  amount: z.number(),
+  currency: currencySchema,
+  receipt_no: z.string(),
   /** `YYYY-MM-DD`. */
-  receipted_at: string;
-  remitter: string | null;
-  settlement: number | null;
-  actual_total: number | null;
-  registered_address: string | null;
-  proof: string | null;
+  receipted_at: z.string(),
+  remitter: z.string().nullable(),
+  settlement: z.number().nullable(),
+  actual_total: z.number().nullable(),
+  registered_address: z.string().nullable(),
+  proof: z.string().nullable(),
   /** The settlement tax slip. */
-  receipt: string | null;
-  is_deposit: 0 | 1;
-  created_at: string;
-  updated_at: string;
-}
+  receipt: z.string().nullable(),
+  is_deposit: z.literal([0, 1]),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
 
 /** The customer a contract names (spec: "customer (object with name)"); null if it was deleted. */
-export interface OrderCustomer {
-  id: number;
-  name: string;
-  type_id: number;
-  type: string;
-  address: string | null;
-  contact_way: string | null;
-  country: string | null;
-}
+export const orderCustomerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type_id: z.number(),
+  type: z.string(),
+  address: z.string().nullable(),
+  contact_way: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
 
 /** A row of `GET /api/order`. */
-export interface OrderListItem {
-  id: number;
-  order_no: string;
-  customer_id: number | null;
-  customer_name: string;
-  customer: { id: number; name: string } | null;
+export const orderListItemSchema = z.object({
+  id: z.number(),
+  order_no: z.string(),
+  customer_id: z.number().nullable(),
+  customer_name: z.string(),
+  customer: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** The customer's country as agreed on the contract (the list's 国家 column). */
-  country: string | null;
-  customer_country: string | null;
-  agent_id: number | null;
-  agent_name: string | null;
+  country: z.string().nullable(),
+  customer_country: z.string().nullable(),
+  agent_id: z.number().nullable(),
+  agent_name: z.string().nullable(),
   /** Number of vehicles ordered. */
-  amount: number;
-  currency: Currency;
-  total: number;
-  receipt_total: number;
-  status: OrderStatus;
-  created_at: string;
-  updated_at: string;
+  amount: z.number(),
+  currency: currencySchema,
+  total: z.number(),
+  receipt_total: z.number(),
+  status: orderStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
   /** The VINs of the row expansion. */
-  cars: OrderCar[];
-}
+  cars: z.array(orderCarSchema),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
-export interface DrawbackRecord {
-  id: number;
-  order_id: number;
-  created_at: string;
-  drawbackcar: { car_id: number; vin: string }[];
-}
+const recordCar = z.object({ car_id: z.number(), vin: z.string() });
 
-export interface ArchiveRecord {
-  id: number;
-  order_id: number;
-  created_at: string;
-  zxzm_image: string | null;
-  archivecar: { car_id: number; vin: string }[];
-}
+export const drawbackRecordSchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  created_at: z.string(),
+  drawbackcar: z.array(recordCar),
+});
+export type DrawbackRecord = z.infer<typeof drawbackRecordSchema>;
 
-export interface FreightRecord {
-  id: number;
-  order_id: number;
-  created_at: string;
-  yffp_image: string | null;
-  yffkd_image: string | null;
-  freightcar: { car_id: number; vin: string }[];
-  carimage: { image_url: string }[];
-}
+export const archiveRecordSchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  created_at: z.string(),
+  zxzm_image: z.string().nullable(),
+  archivecar: z.array(recordCar),
+});
+export type ArchiveRecord = z.infer<typeof archiveRecordSchema>;
+
+export const freightRecordSchema = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  created_at: z.string(),
+  yffp_image: z.string().nullable(),
+  yffkd_image: z.string().nullable(),
+  freightcar: z.array(recordCar),
+  carimage: z.array(z.object({ image_url: z.string() })),
+});
+export type FreightRecord = z.infer<typeof freightRecordSchema>;
 
 /** `GET /api/order/{id}`: the contract with everything the detail and record views show. */
-export interface Order {
-  id: number;
-  order_no: string;
-  customer_id: number | null;
-  customer_name: string;
-  customer_address: string | null;
-  customer_contact_way: string | null;
-  customer_country: string | null;
+export const orderSchema = z.object({
+  id: z.number(),
+  order_no: z.string(),
+  customer_id: z.number().nullable(),
+  customer_name: z.string(),
+  customer_address: z.string().nullable(),
+  customer_contact_way: z.string().nullable(),
+  customer_country: z.string().nullable(),
   /** The customer type chosen on the form. */
-  type_id: number | null;
-  customer: OrderCustomer | null;
-  agent_id: number | null;
-  agent_name: string | null;
-  amount: number;
-  currency: Currency;
-  total: number;
-  receipt_total: number;
-  status: OrderStatus;
-  contracts: string[];
-  agreement_no: string | null;
-  agreement: string | null;
-  created_at: string;
-  updated_at: string;
-  cars: OrderCar[];
-  receipts: Receipt[];
-  drawback: DrawbackRecord[];
-  archive: ArchiveRecord[];
-  freight: FreightRecord[];
-}
+  type_id: z.number().nullable(),
+  customer: orderCustomerSchema.nullable(),
+  agent_id: z.number().nullable(),
+  agent_name: z.string().nullable(),
+  amount: z.number(),
+  currency: currencySchema,
+  total: z.number(),
+  receipt_total: z.number(),
+  status: orderStatusSchema,
+  contracts: z.array(z.string()),
+  agreement_no: z.string().nullable(),
+  agreement: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  cars: z.array(orderCarSchema),
+  receipts: z.array(receiptSchema),
+  drawback: z.array(drawbackRecordSchema),
+  archive: z.array(archiveRecordSchema),
+  freight: z.array(freightRecordSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
 
-export interface OrderOption {
-  id: number;
-  order_no: string;
-  customer_name: string;
-  status: OrderStatus;
-}
+export const orderOptionSchema = z.object({
+  id: z.number(),
+  order_no: z.string(),
+  customer_name: z.string(),
+  status: orderStatusSchema,
+});
+export type OrderOption = z.infer<typeof orderOptionSchema>;
 
-export interface OrderSearchItem {
-  id: number;
-  order_no: string;
-  customer_name: string;
-}
+export const orderSearchItemSchema = z.object({ id: z.number(), order_no: z.string(), customer_name: z.string() });
+export type OrderSearchItem = z.infer<typeof orderSearchItemSchema>;
 
 export const orderPaths = {
   list: '/api/order',
@@ -416,3 +429,52 @@ export const orderPaths = {
   receipts: (id: number) => `/api/order/${id}/receipt`,
   receipt: (id: number) => `/api/receipt/${id}`,
 } as const;
+
+/** Every endpoint of the overseas area (API.md, Overseas contracts). */
+export const overseasEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/order', query: orderListQuery, response: paged(orderListItemSchema) }),
+  all: endpoint({ method: 'GET', path: '/api/order/all', response: z.array(orderOptionSchema) }),
+  search: endpoint({
+    method: 'GET',
+    path: '/api/order/search',
+    query: orderSearchQuery,
+    response: z.array(orderSearchItemSchema),
+  }),
+  export: endpoint({ method: 'GET', path: '/api/order/export', query: orderExportQuery, response: exportAnswerSchema }),
+  receiptExport: endpoint({
+    method: 'GET',
+    path: '/api/order/receipt/export',
+    query: orderExportQuery,
+    response: exportAnswerSchema,
+  }),
+  get: endpoint({ method: 'GET', path: '/api/order/:id', params: idParam, response: orderSchema }),
+  create: endpoint({ method: 'POST', path: '/api/order', body: orderBody, response: createdId, status: 201 }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/order/:id',
+    params: idParam,
+    body: orderUpdateBody,
+    response: createdId,
+  }),
+  handOver: endpoint({
+    method: 'PUT',
+    path: '/api/order/:id/handOver',
+    params: idParam,
+    response: z.object({ status: orderStatusSchema }),
+  }),
+  createReceipt: endpoint({
+    method: 'POST',
+    path: '/api/order/:id/receipt',
+    params: idParam,
+    body: receiptCreateBody,
+    response: createdId,
+    status: 201,
+  }),
+  updateReceipt: endpoint({
+    method: 'PUT',
+    path: '/api/receipt/:id',
+    params: idParam,
+    body: receiptUpdateBody,
+    response: receiptSchema,
+  }),
+};
