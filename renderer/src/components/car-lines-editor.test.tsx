@@ -8,6 +8,7 @@ import { readFixture } from '../testing/storage-test-server';
 import { envelope } from '../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../testing/scripted-api-for-each-test';
 import { carImportMessages } from './car-lines-import';
+import { expectedCheckDigit, vinMessages } from './vin';
 import {
   CarLinesEditor,
   carLinesMessages,
@@ -188,7 +189,8 @@ describe('CarLinesEditor: what a save sends and refuses', () => {
     expect(screen.getByLabelText('第1行 其他费用')).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
-    expect(await screen.findByText(carLinesMessages.vinFormat)).toBeInTheDocument();
+    // Said as the import preview says it: the length, not only 格式错误.
+    expect(await screen.findByText(vinMessages.length(16))).toBeInTheDocument();
     await user.type(vinBox(1), '0');
     expect(vinBox(1)).toHaveValue('LSVAB1235RA100000');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
@@ -207,7 +209,8 @@ describe('CarLinesEditor: what a save sends and refuses', () => {
     await user.type(screen.getByLabelText('第1行 价格'), '1.234');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findAllByText('车架号 LSVAB1235RA100000 重复')).toHaveLength(2);
-    expect(screen.getByText(carLinesMessages.moneyFormat)).toBeInTheDocument();
+    expect(screen.getByText('车辆售价最多两位小数')).toBeInTheDocument();
+    expect(screen.getByLabelText('第1行 价格')).toHaveValue('1.234');
     expect(saved).toEqual([]);
   });
 
@@ -227,6 +230,66 @@ describe('CarLinesEditor: what a save sends and refuses', () => {
     expect(saved[0]?.cars).toEqual([
       { id: 0, vin: 'LFVAB1232RA100001', model: '丰田卡罗拉', price: 90000, invoice: 500, other: 0 },
     ]);
+  });
+});
+
+describe('CarLinesEditor: judging a typed VIN as the import does', () => {
+  it('names the letters I, O, Q and the length; a wrong check digit warns and still saves', async () => {
+    const user = userEvent.setup();
+    const { saved } = renderEditor({ initial: [savedCar(0, '', '大众朗逸')] });
+    await user.type(vinBox(1), 'LSVAB1235RAI0000O');
+    expect(await screen.findByText(vinMessages.forbiddenLetters(['I', 'O']))).toBeInTheDocument();
+    await user.clear(vinBox(1));
+    await user.type(vinBox(1), 'LSVAB1235RA1000');
+    expect(await screen.findByText(vinMessages.length(15))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(saved).toEqual([]);
+
+    // Position 9 made wrong on purpose: a warning, not a refusal (many real VINs carry no check digit).
+    const good = 'LSVAB1235RA100000';
+    const wrongDigit = expectedCheckDigit(good) === '7' ? '8' : '7';
+    const vin = `${good.slice(0, 8)}${wrongDigit}${good.slice(9)}`;
+    await user.clear(vinBox(1));
+    await user.type(vinBox(1), vin);
+    const warning = await screen.findByText(vinMessages.checkDigit(expectedCheckDigit(vin) as string, wrongDigit));
+    expect(warning.closest('.ant-form-item-explain-warning')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.cars[0]?.vin).toBe(vin);
+  });
+
+  it('marks a VIN already on another contract while typing, naming it, and leaves out the contract edited', async () => {
+    const user = userEvent.setup();
+    server.on('GET /api/car/exists', (request) =>
+      request.query.get('vin') === 'LFVAB1232RA100001'
+        ? envelope(200, {
+            id: 9,
+            vin: 'LFVAB1232RA100001',
+            model: '丰田卡罗拉',
+            order_no: 'HW2026001',
+            purchase_no: null,
+          })
+        : envelope(200, { id: 8, vin: request.query.get('vin'), model: null, order_no: null, purchase_no: null }),
+    );
+    const { saved } = renderEditor({ contractId: 12, initial: [savedCar(0, '', '')] });
+    await user.type(vinBox(1), 'LFVAB1232RA100001');
+    const mark = await screen.findByText('该车架号已在合同 HW2026001 中');
+    expect(mark.closest('.ant-form-item-explain-error')).not.toBeNull();
+    const asked = requestsTo('GET', '/api/car/exists')[0]?.query;
+    expect([asked?.get('vin'), asked?.get('type'), asked?.get('id')]).toEqual(['LFVAB1232RA100001', '2', '12']);
+    // The model is still filled from the known vehicle.
+    await waitFor(() => expect(modelBox(1)).toHaveValue('丰田卡罗拉'));
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(saved).toEqual([]);
+
+    // Corrected to a VIN no other contract holds: the mark goes.
+    await user.clear(vinBox(1));
+    await user.type(vinBox(1), 'LSVAB1235RA100000');
+    await waitFor(() => expect(screen.queryByText('该车架号已在合同 HW2026001 中')).toBeNull());
+    await user.clear(screen.getByLabelText('第1行 价格'));
+    await user.type(screen.getByLabelText('第1行 价格'), '88000');
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
   });
 });
 
@@ -360,7 +423,7 @@ describe('CarLinesEditor: Excel import', () => {
     await waitFor(() => expect(rowCount()).toBe(20));
     expect(vinBox(1)).toHaveValue('LSVAB1235RA100000');
     expect(modelBox(20)).toHaveValue('长安CS75 PLUS');
-    expect(screen.getByLabelText('第20行 价格')).toHaveValue('146727.14');
+    expect(screen.getByLabelText('第20行 价格')).toHaveValue('146,727.14');
   });
 
   it('marks every bad row of cars-import-with-errors.xlsx with its reason and adds only the good ones', async () => {

@@ -12,34 +12,24 @@
  * Needs antd's `<App>` above it (messages and the confirm dialog come from App.useApp()).
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import {
-  App,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Space,
-  Table,
-  Typography,
-  type FormRule,
-  type InputRef,
-} from 'antd';
+import { App, Button, Form, Input, Modal, Space, Table, Typography, type FormRule, type InputRef } from 'antd';
 import { DeleteOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   CAR_EXISTS_TYPES,
   CAR_LOOKUP_MAX,
   carMessages,
   carPaths,
-  type CarExistsAnswer,
   type CarLookupAnswer,
 } from '../../../contract/vehicle';
-import { MONEY_PATTERN, moneyMessages, orderMessages } from '../../../contract/overseas';
-import { apiGet, apiPost, apiPut } from '../api/http-client';
+import { textTooLong } from '../../../contract/fields';
+import { moneyLabels, orderMessages, orderTextLimits } from '../../../contract/overseas';
+import { findCarByVin } from '../api/car-exists';
+import { apiPost, apiPut } from '../api/http-client';
 import type { ImportedRow, ParsedCarSheet } from './car-lines-import';
 import { CarLinesImportPreview } from './car-lines-import-preview';
+import { MoneyInput, moneyRules } from './money-input';
 import { useOpenFile } from './use-open-file';
-import { normalizeTypedVin, normalizeVin, VIN_PATTERN } from './vin';
+import { checkDigitWarning, normalizeTypedVin, normalizeVin, VIN_PATTERN, vinProblem } from './vin';
 import { VIN_FONT } from './vin-search-box';
 
 /** The spec's lookup delay (part 1, section 9). */
@@ -58,7 +48,8 @@ export const carLinesMessages = {
   modelRequired: carMessages.modelRequired,
   priceRequired: carMessages.priceRequired,
   invoiceRequired: '请输入服务费',
-  moneyFormat: moneyMessages.format,
+  vinOnOtherContract: (contractNo: string) => `该车架号已在合同 ${contractNo} 中`,
+  modelTooLong: textTooLong('车型车系', orderTextLimits.model),
   tooMany: orderMessages.tooManyCars,
   positiveInteger: orderMessages.countPositiveInteger,
   typeFirst: '请先选择合同类型',
@@ -102,6 +93,8 @@ export interface CarLinesEditorProps {
   side: CarLinesSide;
   /** The ordered amount: rows are never added past it. Unset: no limit here (the server still checks). */
   maxCount?: number;
+  /** The contract being edited: the live VIN check leaves its own cars out. Unset on a new contract. */
+  contractId?: number;
   /** True while the purchase form's contract type is still empty: adding and importing say 请先选择合同类型. */
   requireTypeFirst?: boolean;
   disabled?: boolean;
@@ -122,15 +115,8 @@ const blank = (value: unknown) => value === undefined || value === null || Strin
 const isUntouched = (line: CarLine | undefined, priceField: CarPriceField) =>
   !line || (!line.id && blank(line.vin) && blank(line.model) && blank(line[priceField]));
 
-const moneyRule = (required: boolean, message: string): FormRule => ({
-  validator: async (_, value: unknown) => {
-    if (blank(value)) {
-      if (required) throw new Error(message);
-      return;
-    }
-    if (!MONEY_PATTERN.test(String(value))) throw new Error(moneyMessages.format);
-  },
-});
+/** The price column's name in the messages: 车辆售价 on the overseas form, 车辆价格 on the purchase form. */
+const priceLabel = (priceField: CarPriceField) => (priceField === 'order_price' ? moneyLabels.order_price : '车辆价格');
 
 /** The how-many prompt of 添加车辆: positive integers only, never more than `room`. */
 function AddRowsPrompt({
@@ -213,6 +199,7 @@ export function CarLinesEditor({
   priceField = 'order_price',
   side,
   maxCount,
+  contractId,
   requireTypeFirst = false,
   disabled = false,
 }: CarLinesEditorProps) {
@@ -233,6 +220,8 @@ export function CarLinesEditor({
   const tableRef = useRef<HTMLDivElement>(null);
   const focusRow = useRef<number | undefined>(undefined);
   const lookups = useRef(new Map<number, { timer: number; controller?: AbortController }>());
+  /** VIN → the other contract of this side that holds it, as the live lookup last answered. */
+  const takenVins = useRef(new Map<string, string>());
 
   const readLines = (): CarLine[] => (form.getFieldValue(listPath) as CarLine[] | undefined) ?? [];
   const limit = maxCount ?? Number.POSITIVE_INFINITY;
@@ -297,6 +286,19 @@ export function CarLinesEditor({
     void form.validateFields([[...listPath, index, 'model']]).catch(() => undefined);
   };
 
+  /**
+   * Remembers whether another contract holds `vin` and checks again every row that holds it, so the row
+   * is marked (or unmarked) while the clerk is still typing, not only in a toast after 保存.
+   */
+  const markTaken = (vin: string, contractNo: string | undefined) => {
+    if ((takenVins.current.get(vin) ?? undefined) === contractNo) return;
+    if (contractNo) takenVins.current.set(vin, contractNo);
+    else takenVins.current.delete(vin);
+    const rows = readLines().flatMap((line, index) => (normalizeVin(line.vin ?? '') === vin ? [index] : []));
+    if (rows.length > 0)
+      void form.validateFields(rows.map((index) => [...listPath, index, 'vin'])).catch(() => undefined);
+  };
+
   /** The lookup 300 ms after the last keystroke in a row's VIN box (spec part 1, section 2). */
   const scheduleLookup = (rowKey: number, typed: string) => {
     const previous = lookups.current.get(rowKey);
@@ -315,15 +317,15 @@ export function CarLinesEditor({
       lookup.controller = new AbortController();
       // Silent on every failure, not only the spec's 404: the lookup is a convenience while typing and
       // must not cover the form with toasts; the save still checks everything.
-      apiGet<CarExistsAnswer>(
-        carPaths.exists,
-        { vin, type: CAR_EXISTS_TYPES[side] },
-        { silent: true, signal: lookup.controller.signal },
+      void findCarByVin(
+        { vin, type: CAR_EXISTS_TYPES[side], ...(contractId ? { id: contractId } : {}) },
+        lookup.controller.signal,
       )
         .then((car) => {
+          if (lookup.controller?.signal.aborted) return;
+          markTaken(vin, (side === 'order' ? car?.order_no : car?.purchase_no) ?? undefined);
           if (car) fillModel(vin, car.model);
         })
-        .catch(() => undefined)
         .finally(() => {
           if (lookups.current.get(rowKey) === lookup) lookups.current.delete(rowKey);
         });
@@ -427,15 +429,33 @@ export function CarLinesEditor({
     if (leftOut > 0) void message.warning(carLinesMessages.importLeftOut(leftOut));
   };
 
+  /**
+   * A manual row is judged as the import preview judges a row (vin.ts): what is wrong with the VIN (its
+   * length, the letters I, O, Q), a VIN twice in the list, a VIN on another contract; a wrong check digit
+   * only warns, so it never stops the save.
+   */
   const vinRules: FormRule[] = [
-    { required: true, whitespace: true, message: carLinesMessages.vinRequired },
-    { pattern: VIN_PATTERN, message: carLinesMessages.vinFormat },
+    {
+      validator: async (_, value: unknown) => {
+        const problem = vinProblem(normalizeVin(String(value ?? '')));
+        if (problem) throw new Error(problem);
+      },
+    },
     {
       validator: async (_, value: unknown) => {
         const vin = normalizeVin(String(value ?? ''));
         if (!vin) return;
         const same = readLines().filter((line) => normalizeVin(line.vin ?? '') === vin).length;
         if (same > 1) throw new Error(carLinesMessages.vinDuplicate(vin));
+        const contractNo = takenVins.current.get(vin);
+        if (contractNo) throw new Error(carLinesMessages.vinOnOtherContract(contractNo));
+      },
+    },
+    {
+      warningOnly: true,
+      validator: async (_, value: unknown) => {
+        const warning = checkDigitWarning(normalizeVin(String(value ?? '')));
+        if (warning) throw new Error(warning);
       },
     },
   ];
@@ -507,10 +527,17 @@ export function CarLinesEditor({
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, 'model']}
-                    rules={[{ required: true, whitespace: true, message: carLinesMessages.modelRequired }]}
+                    rules={[
+                      { required: true, whitespace: true, message: carLinesMessages.modelRequired },
+                      { max: orderTextLimits.model, message: carLinesMessages.modelTooLong },
+                    ]}
                     style={{ marginBottom: 0 }}
                   >
-                    <Input aria-label={`第${field.name + 1}行 车型车系`} disabled={disabled} maxLength={100} />
+                    <Input
+                      aria-label={`第${field.name + 1}行 车型车系`}
+                      disabled={disabled}
+                      maxLength={orderTextLimits.model}
+                    />
                   </Form.Item>
                 ),
               },
@@ -521,16 +548,10 @@ export function CarLinesEditor({
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, priceField]}
-                    rules={[moneyRule(true, carLinesMessages.priceRequired)]}
+                    rules={moneyRules({ label: priceLabel(priceField), required: carLinesMessages.priceRequired })}
                     style={{ marginBottom: 0 }}
                   >
-                    <InputNumber
-                      aria-label={`第${field.name + 1}行 价格`}
-                      min={0}
-                      controls={false}
-                      style={{ width: '100%' }}
-                      disabled={disabled}
-                    />
+                    <MoneyInput aria-label={`第${field.name + 1}行 价格`} disabled={disabled} />
                   </Form.Item>
                 ),
               },
@@ -541,16 +562,14 @@ export function CarLinesEditor({
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, 'invoice']}
-                    rules={[moneyRule(purchase, carLinesMessages.invoiceRequired)]}
+                    rules={moneyRules({
+                      label: moneyLabels.invoice,
+                      allowZero: true,
+                      required: purchase ? carLinesMessages.invoiceRequired : undefined,
+                    })}
                     style={{ marginBottom: 0 }}
                   >
-                    <InputNumber
-                      aria-label={`第${field.name + 1}行 服务费`}
-                      min={0}
-                      controls={false}
-                      style={{ width: '100%' }}
-                      disabled={disabled}
-                    />
+                    <MoneyInput aria-label={`第${field.name + 1}行 服务费`} disabled={disabled} />
                   </Form.Item>
                 ),
               },
@@ -561,16 +580,10 @@ export function CarLinesEditor({
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, 'other']}
-                    rules={[moneyRule(false, carLinesMessages.moneyFormat)]}
+                    rules={moneyRules({ label: moneyLabels.other, allowZero: true })}
                     style={{ marginBottom: 0 }}
                   >
-                    <InputNumber
-                      aria-label={`第${field.name + 1}行 其他费用`}
-                      min={0}
-                      controls={false}
-                      style={{ width: '100%' }}
-                      disabled={disabled}
-                    />
+                    <MoneyInput aria-label={`第${field.name + 1}行 其他费用`} disabled={disabled} />
                   </Form.Item>
                 ),
               },
