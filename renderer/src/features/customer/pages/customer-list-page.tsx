@@ -1,13 +1,15 @@
 import { useCallback, useState, type Key } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Button, Card, DatePicker, Empty, Form, Input, Space, Tabs, Typography } from 'antd';
+import { App, Button, DatePicker, Empty, Form, Input, Space, Tabs, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined, TagsOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { customerMessages, type Customer } from '../../../../../contract/customer';
 import { isHttpError } from '../../../api/http-client';
-import { FilterBar, type FilterValues } from '../../../components/filter-bar';
-import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
+import type { FilterValues } from '../../../components/filter-bar';
+import { ListScreen } from '../../../components/list-screen';
+import type { PagedTableColumn } from '../../../components/paged-table';
+import { TimeCell } from '../../../components/time-cell';
+import { usePagedList } from '../../../components/use-paged-list';
 import { deleteCustomer } from '../api/delete-customer';
 import { listCustomers } from '../api/list-customers';
 import { CustomerFormDrawer } from '../components/customer-form-drawer';
@@ -17,14 +19,13 @@ export const CUSTOMER_TYPE_PATH = '/custom/type';
 
 type DrawerState = { open: false } | { open: true; customer?: Customer };
 
-const formatTime = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
+/** Long names, countries and addresses wrap (also inside a word) instead of ending in … behind a tooltip. */
+const wrapAnywhere = () => ({ style: { overflowWrap: 'anywhere' as const } });
 
 export function CustomerListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
-  const [filters, setFilters] = useState<FilterValues>({});
-  const [page, setPage] = useState(1);
   const [chosenTypeId, setChosenTypeId] = useState<number>();
   const [selected, setSelected] = useState<Key[]>([]);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
@@ -34,24 +35,18 @@ export function CustomerListPage() {
   // The first type is selected until the clerk picks another (spec: the first tab is pre-selected).
   const activeTypeId = typeList.some((type) => type.id === chosenTypeId) ? chosenTypeId : typeList[0]?.id;
 
-  const list = useQuery({
-    queryKey: [...customersQueryKey, activeTypeId, page, filters],
-    queryFn: () => listCustomers({ page, typeId: activeTypeId as number, filters }),
-    enabled: activeTypeId !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList(
+    (filters: FilterValues, page: number) =>
+      queryOptions({
+        queryKey: [...customersQueryKey, activeTypeId, page, filters],
+        queryFn: () => listCustomers({ page, typeId: activeTypeId as number, filters }),
+      }),
+    { enabled: activeTypeId !== undefined },
+  );
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: customersQueryKey }), [queryClient]);
 
   // A checked row belongs to the page it was checked on: every change of page, tab or filter unchecks.
-  const goToPage = useCallback((next: number) => {
-    setPage(next);
-    setSelected([]);
-  }, []);
-
-  const search = (next: FilterValues) => {
-    setFilters(next);
-    goToPage(1);
-  };
+  const uncheck = useCallback(() => setSelected([]), []);
 
   const remove = (customer: Customer) => {
     modal.confirm({
@@ -77,16 +72,23 @@ export function CustomerListPage() {
     });
   };
 
-  // Widths that fit a 1366 px office screen without a horizontal scroll; long texts end in … with a tooltip.
+  // Widths that fit a 1366 px office screen without a horizontal scroll. Every text is read without
+  // hovering (issue 7): long ones wrap, and the address, the longest, takes the width that is left.
   const columns: PagedTableColumn<Customer>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 64 },
-    { key: 'name', title: '客户名称', dataIndex: 'name', ellipsis: true },
-    { key: 'type', title: '客户类型', dataIndex: 'type', width: 96, ellipsis: true },
-    { key: 'country', title: '国家', dataIndex: 'country', width: 96, ellipsis: true },
-    { key: 'contact_name', title: '联系人', dataIndex: 'contact_name', width: 96, ellipsis: true },
-    { key: 'contact_way', title: '联系方式', dataIndex: 'contact_way', ellipsis: true },
-    { key: 'address', title: '地址', dataIndex: 'address', ellipsis: true },
-    { key: 'created_at', title: '创建时间', dataIndex: 'created_at', width: 160, render: formatTime },
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 56 },
+    { key: 'name', title: '客户名称', dataIndex: 'name', width: 160, onCell: wrapAnywhere },
+    { key: 'type', title: '客户类型', dataIndex: 'type', width: 88, onCell: wrapAnywhere },
+    { key: 'country', title: '国家', dataIndex: 'country', width: 88, onCell: wrapAnywhere },
+    { key: 'contact_name', title: '联系人', dataIndex: 'contact_name', width: 96, onCell: wrapAnywhere },
+    { key: 'contact_way', title: '联系方式', dataIndex: 'contact_way', width: 136, onCell: wrapAnywhere },
+    { key: 'address', title: '地址', dataIndex: 'address', onCell: wrapAnywhere },
+    {
+      key: 'created_at',
+      title: '创建时间',
+      dataIndex: 'created_at',
+      width: 96,
+      render: (value: string) => <TimeCell value={value} />,
+    },
     {
       key: 'actions',
       title: '操作',
@@ -117,7 +119,6 @@ export function CustomerListPage() {
     },
   ];
 
-  const filtering = Object.keys(filters).length > 0;
   const activeTypeName = typeList.find((type) => type.id === activeTypeId)?.name ?? '';
   const manageTypes = (
     <Button type="link" icon={<TagsOutlined />} onClick={() => navigate(CUSTOMER_TYPE_PATH)}>
@@ -125,94 +126,89 @@ export function CustomerListPage() {
     </Button>
   );
 
-  let body;
+  let replaceTable;
   if (types.isError) {
-    body = (
+    replaceTable = (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="客户类型加载失败">
         <Button onClick={() => void types.refetch()}>重试</Button>
       </Empty>
     );
   } else if (types.isSuccess && typeList.length === 0) {
-    body = (
+    replaceTable = (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有客户类型，请先添加客户类型，再添加客户">
         <Button type="primary" onClick={() => navigate(CUSTOMER_TYPE_PATH)}>
           去添加客户类型
         </Button>
       </Empty>
     );
-  } else {
-    body = (
-      <>
-        <Tabs
-          activeKey={activeTypeId === undefined ? undefined : String(activeTypeId)}
-          onChange={(key) => {
-            setChosenTypeId(Number(key));
-            goToPage(1);
-          }}
-          items={typeList.map((type) => ({ key: String(type.id), label: type.name }))}
-          tabBarExtraContent={manageTypes}
-        />
-        {selected.length > 0 && (
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-            已选择 {selected.length} 个客户
-            <Button type="link" size="small" onClick={() => setSelected([])}>
-              取消选择
-            </Button>
-          </Typography.Paragraph>
-        )}
-        <PagedTable<Customer>
-          label={`客户列表：${activeTypeName}`}
-          columns={columns}
-          dataSource={list.data?.data}
-          rowKey="id"
-          total={list.data?.meta.total ?? 0}
-          page={page}
-          onPageChange={goToPage}
-          loading={types.isPending || (list.isFetching && !list.data)}
-          rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
-          emptyText={
-            filtering
-              ? '没有符合条件的客户，请修改筛选条件或点击“重置”'
-              : `“${activeTypeName}”下暂无客户，点击“新增客户”添加`
-          }
-          scroll={{ x: 1000 }}
-        />
-      </>
-    );
   }
 
   return (
-    <div className="page customer-list-page">
-      <Card variant="borderless">
-        <FilterBar
-          onSearch={search}
-          loading={list.isFetching && list.isPlaceholderData}
-          label="客户筛选"
-          extra={
-            <>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                disabled={typeList.length === 0}
-                onClick={() => setDrawer({ open: true })}
-              >
-                新增客户
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
-                刷新
-              </Button>
-            </>
-          }
-        >
+    <ListScreen<Customer, FilterValues>
+      className="customer-list-page"
+      list={list}
+      columns={columns}
+      label={`客户列表：${activeTypeName}`}
+      filterLabel="客户筛选"
+      filters={
+        <>
           <Form.Item label="客户名称" name="name">
             <Input placeholder="请输入客户名称" allowClear style={{ width: 200 }} />
           </Form.Item>
           <Form.Item label="创建时间" name="created">
             <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} />
           </Form.Item>
-        </FilterBar>
-        {body}
-      </Card>
+        </>
+      }
+      filterExtra={
+        <>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={typeList.length === 0}
+            onClick={() => setDrawer({ open: true })}
+          >
+            新增客户
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
+            刷新
+          </Button>
+        </>
+      }
+      onPageChange={uncheck}
+      replaceTable={replaceTable}
+      aboveTable={
+        <>
+          <Tabs
+            activeKey={activeTypeId === undefined ? undefined : String(activeTypeId)}
+            onChange={(key) => {
+              setChosenTypeId(Number(key));
+              list.goToPage(1);
+              uncheck();
+            }}
+            items={typeList.map((type) => ({ key: String(type.id), label: type.name }))}
+            tabBarExtraContent={manageTypes}
+          />
+          {selected.length > 0 && (
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+              已选择 {selected.length} 个客户
+              <Button type="link" size="small" onClick={uncheck}>
+                取消选择
+              </Button>
+            </Typography.Paragraph>
+          )}
+        </>
+      }
+      emptyText={{
+        empty: `“${activeTypeName}”下暂无客户，点击“新增客户”添加`,
+        filtered: '没有符合条件的客户，请修改筛选条件或点击“重置”',
+      }}
+      table={{
+        loading: types.isPending || list.loading,
+        rowSelection: { selectedRowKeys: selected, onChange: setSelected },
+        scroll: { x: 1000 },
+      }}
+    >
       <CustomerFormDrawer
         open={drawer.open}
         customer={drawer.open ? drawer.customer : undefined}
@@ -224,6 +220,6 @@ export function CustomerListPage() {
           void refresh();
         }}
       />
-    </div>
+    </ListScreen>
   );
 }

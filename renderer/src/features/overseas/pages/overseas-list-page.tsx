@@ -1,15 +1,19 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
 import { FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { exportFileNames } from '../../../../../contract/export';
 import type { OrderListItem } from '../../../../../contract/overseas';
 import { ColumnChooser } from '../../../components/column-chooser';
 import { ExportButton } from '../../../components/export-button';
-import { FilterBar, type FilterValues } from '../../../components/filter-bar';
-import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
+import type { FilterValues } from '../../../components/filter-bar';
+import { ListScreen } from '../../../components/list-screen';
+import type { PagedTableColumn } from '../../../components/paged-table';
+import { TimeCell } from '../../../components/time-cell';
+import { usePagedList } from '../../../components/use-paged-list';
+import { VinCell } from '../../../components/vin-cell';
 import { exportOrders } from '../api/export-orders';
 import { exportReceipts } from '../api/export-receipts';
 import { listOrders } from '../api/list-orders';
@@ -17,27 +21,12 @@ import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-
 import { ReceiptProgress } from '../components/receipt-progress';
 import { useChosenColumns } from '../hooks/use-chosen-columns';
 import { ordersQueryKey } from '../hooks/use-order';
-import { formatMoney, formatTime, overseasPaths } from '../overseas-format';
+import { formatMoney, overseasPaths } from '../overseas-format';
 
 /** The key of this table's remembered columns in the desktop settings. */
 export const OVERSEAS_LIST_COLUMNS_KEY = 'overseas-list';
 
 const wrapAnywhere = () => ({ style: { overflowWrap: 'anywhere' as const } });
-
-const VIN_FONT = 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace';
-
-function CreatedAt({ value }: { value: string }) {
-  const [day, time] = formatTime(value).split(' ');
-  return (
-    <span title={formatTime(value)} style={{ display: 'inline-block', lineHeight: 1.35 }}>
-      {day}
-      <br />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {time}
-      </Typography.Text>
-    </span>
-  );
-}
 
 /** The row expansion: the contract's VINs with their models. */
 function OrderVins({ order }: { order: OrderListItem }) {
@@ -51,8 +40,8 @@ function OrderVins({ order }: { order: OrderListItem }) {
       </Typography.Text>
       <Space size={[4, 4]} wrap>
         {order.cars.map((car) => (
-          <Tag key={car.id} title={car.model ?? undefined} style={{ fontFamily: VIN_FONT }}>
-            {car.vin}
+          <Tag key={car.id} title={car.model ?? undefined}>
+            <VinCell vin={car.vin} />
           </Tag>
         ))}
       </Space>
@@ -60,19 +49,17 @@ function OrderVins({ order }: { order: OrderListItem }) {
   );
 }
 
+/** One page of contracts: the list's key and fetch. */
+const ordersListQuery = (filters: FilterValues, page: number) =>
+  queryOptions({ queryKey: [...ordersQueryKey, 'list', page, filters], queryFn: () => listOrders(page, filters) });
+
 export function OverseasListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<FilterValues>({});
-  const [page, setPage] = useState(1);
   const [collecting, setCollecting] = useState<ReceiptTarget>();
   const [chosenColumns, chooseColumns] = useChosenColumns(OVERSEAS_LIST_COLUMNS_KEY);
 
-  const list = useQuery({
-    queryKey: [...ordersQueryKey, 'list', page, filters],
-    queryFn: () => listOrders(page, filters),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList(ordersListQuery);
   const refreshAll = useCallback(() => queryClient.invalidateQueries({ queryKey: ordersQueryKey }), [queryClient]);
 
   const columns: PagedTableColumn<OrderListItem>[] = [
@@ -126,7 +113,7 @@ export function OverseasListPage() {
       dataIndex: 'created_at',
       width: 96,
       // Date over time: the column stays narrow enough for the table to fit a 1366 px screen.
-      render: (value: string) => <CreatedAt value={value} />,
+      render: (value: string) => <TimeCell value={value} />,
     },
     {
       key: 'actions',
@@ -173,20 +160,17 @@ export function OverseasListPage() {
     },
   ];
 
-  const filtering = Object.keys(filters).length > 0;
   const today = dayjs().format('YYYYMMDD');
 
   return (
-    <div className="page overseas-list-page">
-      <Card variant="borderless">
-        <FilterBar
-          onSearch={(next) => {
-            setFilters(next);
-            setPage(1);
-          }}
-          loading={list.isFetching && list.isPlaceholderData}
-          label="海外合同筛选"
-        >
+    <ListScreen<OrderListItem, FilterValues>
+      className="overseas-list-page"
+      list={list}
+      columns={columns}
+      label="海外合同列表"
+      filterLabel="海外合同筛选"
+      filters={
+        <>
           <Form.Item label="合同号" name="order_no">
             <Input placeholder="请输入合同号" allowClear style={{ width: 160 }} />
           </Form.Item>
@@ -205,57 +189,43 @@ export function OverseasListPage() {
           <Form.Item label="日期范围" name="created">
             <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: 240 }} />
           </Form.Item>
-        </FilterBar>
-
-        <div
-          className="page-toolbar"
-          style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}
-        >
-          <Space wrap>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(overseasPaths.add)}>
-              新建业务
-            </Button>
-            <ExportButton
-              label="导出收款单"
-              icon={<FileExcelOutlined />}
-              request={() => exportReceipts(filters)}
-              fileName={`${exportFileNames.receipts}-${today}.xlsx`}
-            />
-            <ExportButton
-              label="导出Excel"
-              icon={<FileExcelOutlined />}
-              request={() => exportOrders(filters)}
-              fileName={`${exportFileNames.orders}-${today}.xlsx`}
-            />
-            <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()}>
-              刷新
-            </Button>
-          </Space>
-          <ColumnChooser columns={columns} value={chosenColumns} onChange={chooseColumns} />
-        </div>
-
-        <PagedTable<OrderListItem>
-          label="海外合同列表"
-          columns={columns}
-          visibleColumnKeys={chosenColumns}
-          dataSource={list.data?.data}
-          rowKey="id"
-          total={list.data?.meta.total ?? 0}
-          page={page}
-          onPageChange={setPage}
-          loading={list.isFetching && !list.data}
-          expandable={{ expandedRowRender: (order) => <OrderVins order={order} /> }}
-          emptyText={
-            list.isError
-              ? '海外合同加载失败，请点击“刷新”重试'
-              : filtering
-                ? '没有符合条件的合同，请修改筛选条件或点击“重置”'
-                : '暂无海外合同，点击“新建业务”添加'
-          }
-          size="middle"
-          scroll={{ x: 1060 }}
-        />
-      </Card>
+        </>
+      }
+      toolbar={
+        <>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(overseasPaths.add)}>
+            新建业务
+          </Button>
+          <ExportButton
+            label="导出收款单"
+            icon={<FileExcelOutlined />}
+            request={() => exportReceipts(list.filters)}
+            fileName={`${exportFileNames.receipts}-${today}.xlsx`}
+          />
+          <ExportButton
+            label="导出Excel"
+            icon={<FileExcelOutlined />}
+            request={() => exportOrders(list.filters)}
+            fileName={`${exportFileNames.orders}-${today}.xlsx`}
+          />
+          <Button icon={<ReloadOutlined />} loading={list.fetching} onClick={list.refetch}>
+            刷新
+          </Button>
+        </>
+      }
+      toolbarEnd={<ColumnChooser columns={columns} value={chosenColumns} onChange={chooseColumns} />}
+      emptyText={{
+        empty: '暂无海外合同，点击“新建业务”添加',
+        filtered: '没有符合条件的合同，请修改筛选条件或点击“重置”',
+        failed: '海外合同加载失败，请点击“刷新”重试',
+      }}
+      table={{
+        visibleColumnKeys: chosenColumns,
+        expandable: { expandedRowRender: (order) => <OrderVins order={order} /> },
+        size: 'middle',
+        scroll: { x: 1060 },
+      }}
+    >
       <ReceiptCollectDialog
         order={collecting}
         onClose={() => setCollecting(undefined)}
@@ -264,6 +234,6 @@ export function OverseasListPage() {
           void refreshAll();
         }}
       />
-    </div>
+    </ListScreen>
   );
 }

@@ -1,11 +1,13 @@
 import { useCallback, useState } from 'react';
-import { App, Button, Card, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Space, Tag, Tooltip } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '../../../../../contract/common';
 import { STAFF_STATUS, staffMessages, staffStatusLabel, type Staff } from '../../../../../contract/staff';
-import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
+import { formatTime } from '../../../components/format-time';
+import { ListScreen } from '../../../components/list-screen';
+import type { PagedTableColumn } from '../../../components/paged-table';
+import { usePagedList } from '../../../components/use-paged-list';
 import { useSession } from '../../../stores/session';
 import { deleteStaff } from '../api/delete-staff';
 import { listStaff } from '../api/list-staff';
@@ -16,19 +18,18 @@ export const staffQueryKey = ['staff'] as const;
 
 type DrawerState = { open: false } | { open: true; staff?: Staff };
 
+/** One page of staff (the list has no filters): the key the row switch writes into, and the fetch. */
+const staffListQuery = (_filters: object, page: number) =>
+  queryOptions({ queryKey: [...staffQueryKey, page], queryFn: () => listStaff(page) });
+
 export function StaffListPage() {
-  const [page, setPage] = useState(1);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
   const [busyId, setBusyId] = useState<number>();
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
   const myId = useSession((state) => state.user?.id);
 
-  const list = useQuery({
-    queryKey: [...staffQueryKey, page],
-    queryFn: () => listStaff(page),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList(staffListQuery);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: staffQueryKey }), [queryClient]);
 
   const toggle = async (staff: Staff) => {
@@ -36,7 +37,7 @@ export function StaffListPage() {
     try {
       const { status } = await switchStaffStatus(staff.id);
       // The row flips here at once (spec part 1, section 4); the list is not reloaded for it.
-      queryClient.setQueryData<Paged<Staff>>([...staffQueryKey, page], (old) =>
+      queryClient.setQueryData<Paged<Staff>>(staffListQuery({}, list.page).queryKey, (old) =>
         old ? { ...old, data: old.data.map((row) => (row.id === staff.id ? { ...row, status } : row)) } : old,
       );
       message.success(status === STAFF_STATUS.enabled ? '已启用' : '已禁用');
@@ -76,7 +77,7 @@ export function StaffListPage() {
       title: '创建时间',
       dataIndex: 'created_at',
       width: 180,
-      render: (value: string) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : ''),
+      render: (value: string) => formatTime(value),
     },
     {
       key: 'status',
@@ -124,29 +125,24 @@ export function StaffListPage() {
   ];
 
   return (
-    <div className="page staff-page">
-      <Card variant="borderless">
-        <Space className="page-toolbar" wrap>
+    <ListScreen<Staff, object>
+      className="staff-page"
+      list={list}
+      columns={columns}
+      label="员工列表"
+      toolbar={
+        <>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true })}>
             新增员工
           </Button>
           <Button icon={<ReloadOutlined />} onClick={() => void refresh()}>
             刷新
           </Button>
-        </Space>
-        <PagedTable<Staff>
-          label="员工列表"
-          columns={columns}
-          dataSource={list.data?.data}
-          rowKey="id"
-          total={list.data?.meta.total ?? 0}
-          page={page}
-          onPageChange={setPage}
-          loading={list.isFetching && !list.data}
-          emptyText={list.isError ? '员工列表加载失败，请点击“刷新”重试' : '暂无员工，点击“新增员工”添加'}
-          scroll={{ x: 960 }}
-        />
-      </Card>
+        </>
+      }
+      emptyText={{ empty: '暂无员工，点击“新增员工”添加', failed: '员工列表加载失败，请点击“刷新”重试' }}
+      table={{ scroll: { x: 960 } }}
+    >
       <StaffFormDrawer
         open={drawer.open}
         staff={drawer.open ? drawer.staff : undefined}
@@ -156,6 +152,6 @@ export function StaffListPage() {
           void refresh();
         }}
       />
-    </div>
+    </ListScreen>
   );
 }
