@@ -10,6 +10,7 @@ import {
   DEFAULT_CURRENCY,
   MAX_CONTRACT_FILES,
   orderMessages,
+  orderTextLimits,
   type Currency,
   type Order,
   type OrderBodyInput,
@@ -17,6 +18,7 @@ import {
 import { isHttpError } from '../../../api/http-client';
 import { CarLinesEditor } from '../../../components/car-lines-editor';
 import { FormPage, useFormPage, type FormPageFailure } from '../../../components/form-page';
+import { MoneyInput, type MoneyValue } from '../../../components/money-input';
 import { UploadSlot } from '../../../components/upload-slot';
 import { createOrder } from '../api/create-order';
 import { updateOrder } from '../api/update-order';
@@ -43,7 +45,7 @@ export interface OrderFormCar {
 export interface OrderFormValues {
   order_no: string;
   amount: number | null;
-  total: number | null;
+  total: MoneyValue;
   currency: Currency;
   agent_id?: number;
   agent_name: string;
@@ -327,7 +329,7 @@ function OverseasForm() {
           <Row gutter={16}>
             <Col xs={24} md={12} xl={8}>
               <Form.Item label="合同号" name="order_no" rules={orderRules.orderNo}>
-                <Input autoComplete="off" maxLength={50} placeholder="请输入海外合同号" />
+                <Input autoComplete="off" maxLength={orderTextLimits.order_no} placeholder="请输入海外合同号" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
@@ -349,17 +351,7 @@ function OverseasForm() {
             </Col>
             <Col xs={24} md={12} xl={8}>
               <Form.Item label="合同总额" name="total" rules={orderRules.total}>
-                <InputNumber<number | string>
-                  min={0}
-                  max={9_999_999_999_999}
-                  precision={2}
-                  style={{ width: '100%' }}
-                  placeholder="请输入订单总额"
-                  suffix={currency}
-                  // While typing the text stays as typed; otherwise 45,000.50.
-                  formatter={(value, info) => (info.userTyping ? info.input : amountText(value))}
-                  parser={(text) => (text ?? '').replace(/,/g, '')}
-                />
+                <MoneyInput placeholder="请输入订单总额" suffix={currency} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
@@ -424,15 +416,20 @@ function OverseasForm() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
-              <Form.Item label="国家" name="country">
-                <Input autoComplete="off" maxLength={100} disabled={isLocked('country')} placeholder="请输入国家" />
+              <Form.Item label="国家" name="country" rules={orderRules.country}>
+                <Input
+                  autoComplete="off"
+                  maxLength={orderTextLimits.country}
+                  disabled={isLocked('country')}
+                  placeholder="请输入国家"
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
               <Form.Item label="联系方式" name="contact_way" rules={orderRules.contactWay}>
                 <Input
                   autoComplete="off"
-                  maxLength={100}
+                  maxLength={orderTextLimits.contact_way}
                   disabled={isLocked('contact_way')}
                   placeholder="电话、邮箱或其他联系方式"
                 />
@@ -440,7 +437,13 @@ function OverseasForm() {
             </Col>
             <Col xs={24} xl={16}>
               <Form.Item label="客户地址" name="address" rules={orderRules.address}>
-                <Input autoComplete="off" maxLength={200} disabled={isLocked('address')} placeholder="请输入客户地址" />
+                <Input
+                  autoComplete="off"
+                  maxLength={orderTextLimits.address}
+                  showCount
+                  disabled={isLocked('address')}
+                  placeholder="请输入客户地址"
+                />
               </Form.Item>
             </Col>
           </Row>
@@ -449,8 +452,8 @@ function OverseasForm() {
         <Card size="small" title="代付协议（选填）" style={sectionStyle}>
           <Row gutter={16}>
             <Col xs={24} md={12} xl={8}>
-              <Form.Item label="协议编号" name="agreement_no">
-                <Input autoComplete="off" maxLength={50} placeholder="请输入代付协议编号" />
+              <Form.Item label="协议编号" name="agreement_no" rules={orderRules.agreementNo}>
+                <Input autoComplete="off" maxLength={orderTextLimits.agreement_no} placeholder="请输入代付协议编号" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={16}>
@@ -466,6 +469,7 @@ function OverseasForm() {
             name="cars"
             side="order"
             priceField="order_price"
+            contractId={orderId}
             maxCount={typeof orderedAmount === 'number' ? orderedAmount : 0}
           />
         </Card>
@@ -473,14 +477,3 @@ function OverseasForm() {
     </FormPage>
   );
 }
-
-const amountText = (value: number | string | undefined): string => {
-  if (value === undefined || value === '' || !Number.isFinite(Number(value))) return '';
-  return groupThousands(Number(value).toFixed(2));
-};
-
-const groupThousands = (value: string): string => {
-  const [whole = '', fraction] = String(value).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-};
