@@ -115,8 +115,8 @@ describe('overseas contract list', () => {
     await userEvent.click(within(row).getByText('收款'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/HW-2026-008/)).toBeInTheDocument();
-    // The contract's currency is preset.
-    expect(within(dialog).getByTitle('CNY')).toBeInTheDocument();
+    // The contract's currency, fixed (the server refuses another).
+    expect(within(dialog).getByLabelText('币种')).toHaveValue('CNY');
     await userEvent.click(within(dialog).getByText(/取\s*消/));
 
     await userEvent.click(within(row).getByText('详情'));
@@ -127,6 +127,18 @@ describe('overseas contract list', () => {
     await view.router.navigate('/overseas/list');
     await userEvent.click(await screen.findByText(/新建业务/));
     expect(view.location()).toBe('/overseas/add');
+  });
+
+  it('refuses a negative amount filter on the field, as typed, and asks the server nothing (issue 7)', async () => {
+    renderInApp(<OverseasListPage />, { initialEntries: ['/overseas/list'] });
+    await rowOf('HW-2026-007');
+    const asked = listRequests().length;
+    const filters = screen.getByRole('search', { name: '海外合同筛选' });
+    await userEvent.type(within(filters).getByLabelText('订单金额'), '-100');
+    await userEvent.click(button(/搜\s*索/));
+    expect(await within(filters).findByText('订单金额不能为负数')).toBeInTheDocument();
+    expect(within(filters).getByLabelText('订单金额')).toHaveValue('-100');
+    expect(listRequests()).toHaveLength(asked);
   });
 
   it('searches with all six filters, exports with them, and 重置 clears them all', async () => {

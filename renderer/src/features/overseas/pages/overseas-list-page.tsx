@@ -1,15 +1,16 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, DatePicker, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Space, Tag, Typography } from 'antd';
 import { FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { exportFileNames } from '../../../../../contract/export';
-import type { OrderListItem } from '../../../../../contract/overseas';
+import { moneyLabels, type OrderListItem } from '../../../../../contract/overseas';
 import { ColumnChooser } from '../../../components/column-chooser';
 import { ExportButton } from '../../../components/export-button';
 import type { FilterValues } from '../../../components/filter-bar';
 import { ListScreen } from '../../../components/list-screen';
+import { MoneyInput, moneyRules } from '../../../components/money-input';
 import type { PagedTableColumn } from '../../../components/paged-table';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
@@ -174,11 +175,19 @@ export function OverseasListPage() {
           <Form.Item label="合同号" name="order_no">
             <Input placeholder="请输入合同号" allowClear style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item label="订单金额" name="total">
-            <InputNumber<number> placeholder="合同总额" min={0} precision={2} style={{ width: 140 }} />
+          <Form.Item
+            label="订单金额"
+            name="total"
+            rules={moneyRules({ label: moneyLabels.totalFilter, allowZero: true })}
+          >
+            <MoneyInput placeholder="合同总额" allowClear style={{ width: 150 }} />
           </Form.Item>
-          <Form.Item label="收款金额" name="amount">
-            <InputNumber<number> placeholder="已收金额" min={0} precision={2} style={{ width: 140 }} />
+          <Form.Item
+            label="收款金额"
+            name="amount"
+            rules={moneyRules({ label: moneyLabels.amountFilter, allowZero: true })}
+          >
+            <MoneyInput placeholder="已收金额" allowClear style={{ width: 150 }} />
           </Form.Item>
           <Form.Item label="车架号" name="vin">
             <Input placeholder="请输入车架号" allowClear maxLength={17} style={{ width: 190 }} />
