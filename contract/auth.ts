@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createdId, endpoint } from './endpoint';
 import { textTooLong } from './fields';
 
 /** The longest text the staff and first-run forms take; the forms use the same numbers. */
@@ -73,30 +74,32 @@ export const resetPasswordBody = z
   });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
-export interface HealthAnswer {
-  status: 'ok';
-  version: string;
-  database: 'sqlite' | 'postgres';
-}
+export const healthAnswerSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  database: z.enum(['sqlite', 'postgres']),
+});
+export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
 
-export interface SetupStatus {
-  needs_setup: boolean;
-}
+export const setupStatusSchema = z.object({ needs_setup: z.boolean() });
+export type SetupStatus = z.infer<typeof setupStatusSchema>;
 
-export interface LoginAnswer {
-  token: string;
-  expires_at: string;
-  user: { id: number; nickname: string; username: string };
-}
+export const loginAnswerSchema = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  user: z.object({ id: z.number(), nickname: z.string(), username: z.string() }),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
-export interface UserInfo {
-  id: number;
-  username: string;
-  name: string;
-  avatar: string;
-  introduction: string;
-  roles: string[];
-}
+export const userInfoSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  introduction: z.string(),
+  roles: z.array(z.string()),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const sessionPaths = {
   health: '/api/health',
@@ -106,3 +109,14 @@ export const sessionPaths = {
   userInfo: '/api/user/info',
   resetPassword: '/api/user/reset',
 } as const;
+
+/** Every endpoint of the session area (API.md, session): which are open without a token is the server's word. */
+export const authEndpoints = {
+  health: endpoint({ method: 'GET', path: '/api/health', response: healthAnswerSchema }),
+  setupStatus: endpoint({ method: 'GET', path: '/api/setup', response: setupStatusSchema }),
+  setup: endpoint({ method: 'POST', path: '/api/setup', body: setupBody, response: createdId, status: 201 }),
+  login: endpoint({ method: 'POST', path: '/api/login', body: loginBody, response: loginAnswerSchema }),
+  logout: endpoint({ method: 'POST', path: '/api/logout', response: z.null() }),
+  userInfo: endpoint({ method: 'GET', path: '/api/user/info', response: userInfoSchema }),
+  resetPassword: endpoint({ method: 'PUT', path: '/api/user/reset', body: resetPasswordBody, response: z.null() }),
+};

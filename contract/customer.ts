@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateOnly, idField, optionalFilter, pageQuery } from './common';
+import { dateOnly, idField, idParam, optionalFilter, pageQuery } from './common';
+import { createdId, endpoint, paged } from './endpoint';
 import { blankToUndefined, limitedText, textTooLong } from './fields';
 
 /** Created by the first migration (DOMAIN.md); 1 is the form's default. */
@@ -93,37 +94,40 @@ export const customerListQuery = pageQuery.extend({
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
-export interface CustomerType {
-  id: number;
-  name: string;
+export const customerTypeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
   /** 1 enabled, 0 not enabled (no screen filters on it yet). */
-  status: 0 | 1;
-}
+  status: z.literal([0, 1]),
+});
+export type CustomerType = z.infer<typeof customerTypeSchema>;
 
-export interface Customer {
-  id: number;
-  name: string;
+export const customerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
   /** The type's name. */
-  type: string;
-  type_id: number;
-  address: string | null;
-  country: string | null;
-  contact_name: string | null;
-  contact_way: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  type: z.string(),
+  type_id: z.number(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  contact_way: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
 
 /** `GET /api/customer/all`: the contract form's customer and agent choices. */
-export interface CustomerOption {
-  id: number;
-  name: string;
-  type: string;
-  type_id: number;
-  address: string | null;
-  contact_way: string | null;
-  country: string | null;
-}
+export const customerOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  type_id: z.number(),
+  address: z.string().nullable(),
+  contact_way: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type CustomerOption = z.infer<typeof customerOptionSchema>;
 
 export const customerPaths = {
   list: '/api/customer',
@@ -132,3 +136,41 @@ export const customerPaths = {
   types: '/api/customerType',
   type: (id: number) => `/api/customerType/${id}`,
 } as const;
+
+/** Every endpoint of the customer area (API.md, Customers). */
+export const customerEndpoints = {
+  listTypes: endpoint({ method: 'GET', path: '/api/customerType', response: z.array(customerTypeSchema) }),
+  createType: endpoint({
+    method: 'POST',
+    path: '/api/customerType',
+    body: customerTypeBody,
+    response: createdId,
+    status: 201,
+  }),
+  updateType: endpoint({
+    method: 'PUT',
+    path: '/api/customerType/:id',
+    params: idParam,
+    body: customerTypeBody,
+    response: customerTypeSchema,
+  }),
+  deleteType: endpoint({
+    method: 'DELETE',
+    path: '/api/customerType/:id',
+    params: idParam,
+    response: null,
+    status: 204,
+  }),
+  list: endpoint({ method: 'GET', path: '/api/customer', query: customerListQuery, response: paged(customerSchema) }),
+  all: endpoint({ method: 'GET', path: '/api/customer/all', response: z.array(customerOptionSchema) }),
+  create: endpoint({ method: 'POST', path: '/api/customer', body: customerBody, response: createdId, status: 201 }),
+  get: endpoint({ method: 'GET', path: '/api/customer/:id', params: idParam, response: customerSchema }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/customer/:id',
+    params: idParam,
+    body: customerUpdateBody,
+    response: customerSchema,
+  }),
+  delete: endpoint({ method: 'DELETE', path: '/api/customer/:id', params: idParam, response: null, status: 204 }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { hashedPasswordField, nicknameField, phoneField, usernameField } from './auth';
+import { idParam, pageQuery } from './common';
+import { createdId, endpoint, paged } from './endpoint';
 
 export const STAFF_STATUS = { enabled: 1, disabled: 0 } as const;
 export type StaffStatus = (typeof STAFF_STATUS)[keyof typeof STAFF_STATUS];
@@ -38,22 +40,46 @@ export const staffUpdateBody = z.strictObject({
 });
 export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;
 
-export interface Staff {
-  id: number;
-  username: string;
-  nickname: string;
-  phone_number: string;
-  created_at: string;
-  updated_at: string;
-  status: StaffStatus;
-}
+const staffStatusSchema = z.literal([STAFF_STATUS.enabled, STAFF_STATUS.disabled]);
 
-export interface StaffSwitchAnswer {
-  status: StaffStatus;
-}
+/** An account as the staff screens see it: never its password hash, never its deletion mark. */
+export const staffSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  nickname: z.string(),
+  phone_number: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  status: staffStatusSchema,
+});
+export type Staff = z.infer<typeof staffSchema>;
+
+export const staffSwitchAnswerSchema = z.object({ status: staffStatusSchema });
+export type StaffSwitchAnswer = z.infer<typeof staffSwitchAnswerSchema>;
 
 export const staffPaths = {
   list: '/api/user',
   one: (id: number) => `/api/user/${id}`,
   switchStatus: (id: number) => `/api/user/${id}/switch`,
 } as const;
+
+/** Every endpoint of the staff area (API.md, session and staff). */
+export const staffEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/user', query: pageQuery, response: paged(staffSchema) }),
+  create: endpoint({ method: 'POST', path: '/api/user', body: staffCreateBody, response: createdId, status: 201 }),
+  get: endpoint({ method: 'GET', path: '/api/user/:id', params: idParam, response: staffSchema }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/user/:id',
+    params: idParam,
+    body: staffUpdateBody,
+    response: staffSchema,
+  }),
+  delete: endpoint({ method: 'DELETE', path: '/api/user/:id', params: idParam, response: null, status: 204 }),
+  switchStatus: endpoint({
+    method: 'PUT',
+    path: '/api/user/:id/switch',
+    params: idParam,
+    response: staffSwitchAnswerSchema,
+  }),
+};

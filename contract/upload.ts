@@ -3,6 +3,7 @@
  * UploadSlot checks the same table first so a clerk hears the spec's message before any upload.
  */
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 export type UploadDir = 'contract' | 'agreement' | 'image' | 'document';
 
@@ -59,11 +60,8 @@ export const uploadMessages = {
   deleteConfirm: '此操作将永久删除该文件, 是否继续?',
 } as const;
 
-export interface UploadAnswer {
-  url: string;
-  name: string;
-  size: number;
-}
+export const uploadAnswerSchema = z.object({ url: z.string(), name: z.string(), size: z.number() });
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
 
 /** Extensions shown as pictures everywhere (spec part 1, section 9). */
 export const IMAGE_EXTENSIONS = ['jpg', 'png', 'jpeg'] as const;
@@ -95,3 +93,19 @@ export const uploadNamesQuery = z.strictObject({
 export interface UploadNamesAnswer {
   names: Record<string, string>;
 }
+
+/**
+ * Upload (multipart, with progress) and the stored-file download keep their own handling; the names
+ * lookup is described here. Its `names` is a null-prototype map (a path may be "__proto__"), which a zod
+ * record would rebuild and lose keys of: it passes through as the server built it.
+ */
+export const uploadEndpoints = {
+  names: endpoint({
+    method: 'GET',
+    path: '/api/upload/names',
+    query: uploadNamesQuery,
+    response: z.object({
+      names: z.custom<Record<string, string>>((value) => typeof value === 'object' && value !== null),
+    }),
+  }),
+};

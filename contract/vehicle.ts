@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { digitsToNumber, idField } from './common';
+import { digitsToNumber, idField, idParam } from './common';
+import { endpoint } from './endpoint';
 import { blankToUndefined } from './fields';
 
 /** 17 characters, digits and capital letters without I, O and Q (DOMAIN.md). */
@@ -49,17 +50,23 @@ export const carExistsQuery = z.object({
   id: z.preprocess(blankToUndefined, idField('合同编号不正确').optional()),
 });
 export type CarExistsQuery = z.infer<typeof carExistsQuery>;
-export type CarExistsQueryInput = z.input<typeof carExistsQuery>;
-
-export interface CarExistsAnswer {
-  id: number;
+/** What the forms send: the VIN as typed, the form's side, and the contract being edited if any. */
+export interface CarExistsQueryInput {
   vin: string;
-  model: string | null;
-  /** Type 2: the other overseas contract that already holds the VIN, else null. */
-  order_no: string | null;
-  /** Type 1: the other purchase contract that already holds the VIN, else null. */
-  purchase_no: string | null;
+  type: (typeof CAR_EXISTS_TYPES)[keyof typeof CAR_EXISTS_TYPES];
+  id?: number;
 }
+
+export const carExistsAnswerSchema = z.object({
+  id: z.number(),
+  vin: z.string(),
+  model: z.string().nullable(),
+  /** Type 2: the other overseas contract that already holds the VIN, else null. */
+  order_no: z.string().nullable(),
+  /** Type 1: the other purchase contract that already holds the VIN, else null. */
+  purchase_no: z.string().nullable(),
+});
+export type CarExistsAnswer = z.infer<typeof carExistsAnswerSchema>;
 
 /**
  * `GET /api/car/search?stage=`: the step a vehicle may take next (DOMAIN.md). `entry` suggests vehicles
@@ -85,10 +92,8 @@ export const carSearchQuery = z.object({
 export type CarSearchQuery = z.infer<typeof carSearchQuery>;
 
 /** One suggestion of the VIN search box. */
-export interface CarSearchItem {
-  id: number;
-  vin: string;
-}
+export const carSearchItemSchema = z.object({ id: z.number(), vin: z.string() });
+export type CarSearchItem = z.infer<typeof carSearchItemSchema>;
 
 export const CAR_SEARCH_LIMIT = 20;
 
@@ -102,9 +107,10 @@ export const carLookupBody = z.strictObject({
 export type CarLookupBody = z.infer<typeof carLookupBody>;
 
 /** Keyed by the normalised (trimmed, upper-case) VIN; VINs without a vehicle are absent. */
-export interface CarLookupAnswer {
-  found: Record<string, { id: number; model: string | null }>;
-}
+export const carLookupAnswerSchema = z.object({
+  found: z.record(z.string(), z.object({ id: z.number(), model: z.string().nullable() })),
+});
+export type CarLookupAnswer = z.infer<typeof carLookupAnswerSchema>;
 
 const detachModel = z.enum(['order', 'purchase'], { error: carMessages.detachModel });
 /** `model` names the contract side; sent in the body (or, as some clients do, in the query string). */
@@ -129,11 +135,8 @@ export const carListsQuery = z.object({
 });
 export type CarListsQuery = z.infer<typeof carListsQuery>;
 
-export interface CarListItem {
-  id: number;
-  vin: string;
-  model: string | null;
-}
+export const carListItemSchema = z.object({ id: z.number(), vin: z.string(), model: z.string().nullable() });
+export type CarListItem = z.infer<typeof carListItemSchema>;
 
 export const carPaths = {
   exists: '/api/car/exists',
@@ -142,3 +145,30 @@ export const carPaths = {
   detach: (id: number) => `/api/car/detach/${id}`,
   carLists: '/api/car/carLists',
 } as const;
+
+/** Every endpoint of the vehicle area (API.md, Cars and their records). */
+export const vehicleEndpoints = {
+  exists: endpoint({ method: 'GET', path: '/api/car/exists', query: carExistsQuery, response: carExistsAnswerSchema }),
+  search: endpoint({
+    method: 'GET',
+    path: '/api/car/search',
+    query: carSearchQuery,
+    response: z.array(carSearchItemSchema),
+  }),
+  lookup: endpoint({ method: 'POST', path: '/api/car/lookup', body: carLookupBody, response: carLookupAnswerSchema }),
+  detach: endpoint({
+    method: 'PUT',
+    path: '/api/car/detach/:id',
+    params: idParam,
+    query: carDetachQuery,
+    body: carDetachBodyOrNone,
+    response: null,
+    status: 204,
+  }),
+  carLists: endpoint({
+    method: 'GET',
+    path: '/api/car/carLists',
+    query: carListsQuery,
+    response: z.array(carListItemSchema),
+  }),
+};

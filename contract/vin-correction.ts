@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { carMessages, VIN_PATTERN } from './vehicle';
 import { optionalFilter, pageQuery } from './common';
+import { endpoint, paged } from './endpoint';
 
 export const vinCorrectionMessages = {
   vinOldRequired: '请填写要更正的车架号',
@@ -33,20 +34,36 @@ export const vinCorrectionListQuery = pageQuery.extend({
 });
 export type VinCorrectionListQuery = z.infer<typeof vinCorrectionListQuery>;
 
-export interface VinCorrection {
-  id: number;
-  vin_old: string;
-  vin_new: string;
+export const vinCorrectionSchema = z.object({
+  id: z.number(),
+  vin_old: z.string(),
+  vin_new: z.string(),
   /** Who corrected it; null only if that account's row is gone. */
-  users: { nickname: string } | null;
-  created_at: string;
-}
+  users: z.object({ nickname: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type VinCorrection = z.infer<typeof vinCorrectionSchema>;
 
-export interface VinCorrectionAnswer {
-  id: number;
-}
+export const vinCorrectionAnswerSchema = z.object({ id: z.number() });
+export type VinCorrectionAnswer = z.infer<typeof vinCorrectionAnswerSchema>;
 
 export const vinCorrectionPaths = {
   list: '/api/car/vinAlterLists',
   correct: '/api/car/vinAlter',
 } as const;
+
+/** The spec's car-area actions answer 200, a correction included. */
+export const vinCorrectionEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/car/vinAlterLists',
+    query: vinCorrectionListQuery,
+    response: paged(vinCorrectionSchema),
+  }),
+  correct: endpoint({
+    method: 'POST',
+    path: '/api/car/vinAlter',
+    body: vinCorrectionBody,
+    response: vinCorrectionAnswerSchema,
+  }),
+};

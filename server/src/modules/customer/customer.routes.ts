@@ -1,25 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParam } from '../../../../contract/common';
-import {
-  customerBody,
-  customerListQuery,
-  customerMessages,
-  customerPaths,
-  customerTypeBody,
-  customerUpdateBody,
-} from '../../../../contract/customer';
+import { customerEndpoints as endpoints, customerMessages } from '../../../../contract/customer';
+import { route } from '../../endpoint-route';
 import { created, noContent, ok } from '../../envelope';
 import { actorOf } from '../../plugins/auth';
 import * as customers from './customer.service';
 
-/** Customers and customer types (API.md, Customers). */
+/** Customers and customer types (API.md, Customers), registered from the contract's descriptions. */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const oneType = `${customerPaths.types}/:id`;
-  const oneCustomer = `${customerPaths.list}/:id`;
+  route(app, endpoints.listTypes, async () => ok(await customers.listCustomerTypes(app.ctx)));
 
-  app.get(customerPaths.types, async () => ok(await customers.listCustomerTypes(app.ctx)));
-
-  app.post(customerPaths.types, { schema: { body: customerTypeBody } }, async (request, reply) =>
+  route(app, endpoints.createType, async (request, reply) =>
     created(
       reply,
       await customers.createCustomerType(app.ctx, request.body, actorOf(request)),
@@ -27,40 +17,36 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
-  app.put(oneType, { schema: { params: idParam, body: customerTypeBody } }, async (request) =>
+  route(app, endpoints.updateType, async (request) =>
     ok(
       await customers.updateCustomerType(app.ctx, request.params.id, request.body, actorOf(request)),
       customerMessages.typeUpdated,
     ),
   );
 
-  app.delete(oneType, { schema: { params: idParam } }, async (request, reply) => {
+  route(app, endpoints.deleteType, async (request, reply) => {
     await customers.deleteCustomerType(app.ctx, request.params.id, actorOf(request));
     return noContent(reply);
   });
 
-  app.get(customerPaths.list, { schema: { querystring: customerListQuery } }, async (request) =>
-    ok(await customers.listCustomers(app.ctx, request.query)),
-  );
+  route(app, endpoints.list, async (request) => ok(await customers.listCustomers(app.ctx, request.query)));
 
-  app.get(customerPaths.all, async () => ok(await customers.listCustomerOptions(app.ctx)));
+  route(app, endpoints.all, async () => ok(await customers.listCustomerOptions(app.ctx)));
 
-  app.post(customerPaths.list, { schema: { body: customerBody } }, async (request, reply) =>
+  route(app, endpoints.create, async (request, reply) =>
     created(reply, await customers.createCustomer(app.ctx, request.body, actorOf(request)), customerMessages.created),
   );
 
-  app.get(oneCustomer, { schema: { params: idParam } }, async (request) =>
-    ok(await customers.getCustomer(app.ctx, request.params.id)),
-  );
+  route(app, endpoints.get, async (request) => ok(await customers.getCustomer(app.ctx, request.params.id)));
 
-  app.put(oneCustomer, { schema: { params: idParam, body: customerUpdateBody } }, async (request) =>
+  route(app, endpoints.update, async (request) =>
     ok(
       await customers.updateCustomer(app.ctx, request.params.id, request.body, actorOf(request)),
       customerMessages.updated,
     ),
   );
 
-  app.delete(oneCustomer, { schema: { params: idParam } }, async (request, reply) => {
+  route(app, endpoints.delete, async (request, reply) => {
     await customers.deleteCustomer(app.ctx, request.params.id, actorOf(request));
     return noContent(reply);
   });

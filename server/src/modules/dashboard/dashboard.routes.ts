@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardPath } from '../../../../contract/dashboard';
+import { dashboardEndpoints } from '../../../../contract/dashboard';
+import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
 import { dashboardCounts } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(dashboardPath, async () => ok(await dashboardCounts(app.ctx)));
+  route(app, dashboardEndpoints.counts, async () => ok(await dashboardCounts(app.ctx)));
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uploadNamesPath, uploadNamesQuery, type UploadNamesAnswer } from '../../../../contract/upload';
+import { uploadEndpoints, type UploadNamesAnswer } from '../../../../contract/upload';
+import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
 import { findUploadedFileNames } from './upload.repository';
 
@@ -8,7 +9,7 @@ import { findUploadedFileNames } from './upload.repository';
  * bearer-token hook like every /api route; it reveals nothing but names of files the staff already see.
  */
 export const fileNamesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(uploadNamesPath, { schema: { querystring: uploadNamesQuery } }, async (request) => {
+  route(app, uploadEndpoints.names, async (request) => {
     const names = await findUploadedFileNames(app.ctx.db, request.query.paths);
     // Built on a null-prototype object: a path such as "__proto__" stays a plain key.
     const answer: UploadNamesAnswer = { names: Object.assign(Object.create(null) as Record<string, string>) };
