@@ -52,6 +52,18 @@ const errorsIn = (panel: HTMLElement) =>
 const confirm = async () => userEvent.click(within(await drawer()).getByRole('button', { name: /确\s*定/ }));
 
 describe('customer form drawer', () => {
+  it('takes as much text as the server does, and names the limit for a longer saved value (issue 7)', async () => {
+    renderDrawer({ ...existing, address: '地'.repeat(230) });
+    const limits = { 客户名称: '100', 国家: '100', 联系人: '100', 联系方式: '100', 地址: '200' };
+    for (const [label, max] of Object.entries(limits)) {
+      expect(await field(label)).toHaveAttribute('maxlength', max);
+    }
+    await confirm();
+    const panel = await drawer();
+    await waitFor(() => expect(errorsIn(panel)).toEqual(['地址不能超过 200 个字']));
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('asks for the name and the type, with the spec’s messages, before sending anything', async () => {
     renderDrawer();
     expect(within(await drawer()).getByText('新增客户')).toBeInTheDocument();

@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Select } from 'antd';
-import { customerMessages, type Customer, type CustomerType } from '../../../../../contract/customer';
+import {
+  customerMessages,
+  customerTextLimits,
+  type Customer,
+  type CustomerType,
+} from '../../../../../contract/customer';
 import { FormDrawer } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
@@ -103,7 +108,7 @@ export function CustomerFormDrawer({
       <FormFailure text={failure} onClose={forget} />
       <Form<CustomerFormValues> form={form} name="customer" layout="vertical" onFinish={submit}>
         <Form.Item label="客户名称" name="name" rules={customerRules.name}>
-          <Input autoComplete="off" placeholder="请输入客户名称" maxLength={100} />
+          <Input autoComplete="off" placeholder="请输入客户名称" maxLength={customerTextLimits.name} />
         </Form.Item>
         <Form.Item label="客户类型" name="type_id" rules={customerRules.typeId}>
           <Select
@@ -112,17 +117,23 @@ export function CustomerFormDrawer({
             showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>
-        <Form.Item label="国家" name="country">
-          <Input autoComplete="off" placeholder="请输入国家" maxLength={100} />
+        <Form.Item label="国家" name="country" rules={customerRules.country}>
+          <Input autoComplete="off" placeholder="请输入国家" maxLength={customerTextLimits.country} />
         </Form.Item>
-        <Form.Item label="联系人" name="contact_name">
-          <Input autoComplete="off" placeholder="请输入联系人" maxLength={100} />
+        <Form.Item label="联系人" name="contact_name" rules={customerRules.contactName}>
+          <Input autoComplete="off" placeholder="请输入联系人" maxLength={customerTextLimits.contact_name} />
         </Form.Item>
-        <Form.Item label="联系方式" name="contact_way">
-          <Input autoComplete="off" placeholder="电话、邮箱或其他联系方式" maxLength={100} />
+        <Form.Item label="联系方式" name="contact_way" rules={customerRules.contactWay}>
+          <Input autoComplete="off" placeholder="电话、邮箱或其他联系方式" maxLength={customerTextLimits.contact_way} />
         </Form.Item>
-        <Form.Item label="地址" name="address">
-          <Input.TextArea autoComplete="off" placeholder="请输入地址" maxLength={255} autoSize={{ minRows: 2 }} />
+        <Form.Item label="地址" name="address" rules={customerRules.address}>
+          <Input.TextArea
+            autoComplete="off"
+            placeholder="请输入地址"
+            maxLength={customerTextLimits.address}
+            showCount
+            autoSize={{ minRows: 2 }}
+          />
         </Form.Item>
         {/* Enter in a field submits, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

@@ -33,6 +33,16 @@ const field = async (label: string) => within(await drawer()).getByLabelText(lab
 const confirm = async () => userEvent.click(within(await drawer()).getByRole('button', { name: /确\s*定/ }));
 
 describe('staff form drawer', () => {
+  it('takes as much text as the server does, and names the limit for a longer saved name (issue 7)', async () => {
+    renderDrawer({ ...existing, nickname: '名'.repeat(60) });
+    expect(await field('账号')).toHaveAttribute('maxlength', '20');
+    expect(await field('员工姓名')).toHaveAttribute('maxlength', '50');
+    expect(await field('手机号')).toHaveAttribute('maxlength', '11');
+    await confirm();
+    expect(await within(await drawer()).findByText('员工姓名不能超过 50 个字')).toBeInTheDocument();
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('asks for every field when adding, with the spec’s messages', async () => {
     renderDrawer();
     expect(within(await drawer()).getByText('新增员工')).toBeInTheDocument();

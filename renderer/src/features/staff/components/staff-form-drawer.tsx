@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { App, Form, Input } from 'antd';
+import { staffTextLimits } from '../../../../../contract/auth';
 import { staffMessages, type Staff } from '../../../../../contract/staff';
 import { hashPassword } from '../../../api/password-hash';
 import { FormDrawer } from '../../../components/form-dialog';
@@ -8,6 +9,10 @@ import { useFormSave } from '../../../components/form-save';
 import { createStaff } from '../api/create-staff';
 import { updateStaff } from '../api/update-staff';
 import { staffRules } from '../staff-rules';
+
+/** The longest account USERNAME_PATTERN takes (3 to 20), and a mainland mobile number's length (PHONE_PATTERN). */
+const USERNAME_MAX_LENGTH = 20;
+const PHONE_LENGTH = 11;
 
 interface StaffFormValues {
   username: string;
@@ -80,10 +85,10 @@ export function StaffFormDrawer({ open, staff, onClose, onSaved }: StaffFormDraw
       <FormFailure text={failure} onClose={forget} />
       <Form<StaffFormValues> form={form} name="staff" layout="vertical" onFinish={submit}>
         <Form.Item label="账号" name="username" rules={staffRules.username} extra="3-20位字母、数字或下划线">
-          <Input autoComplete="off" placeholder="请输入账号" />
+          <Input autoComplete="off" placeholder="请输入账号" maxLength={USERNAME_MAX_LENGTH} />
         </Form.Item>
         <Form.Item label="员工姓名" name="nickname" rules={staffRules.nickname}>
-          <Input autoComplete="off" placeholder="请输入员工姓名" />
+          <Input autoComplete="off" placeholder="请输入员工姓名" maxLength={staffTextLimits.nickname} />
         </Form.Item>
         <Form.Item
           label="密码"
@@ -94,7 +99,7 @@ export function StaffFormDrawer({ open, staff, onClose, onSaved }: StaffFormDraw
           <Input.Password autoComplete="new-password" placeholder={creating ? '请输入密码' : '不修改请留空'} />
         </Form.Item>
         <Form.Item label="手机号" name="phone_number" rules={staffRules.phone}>
-          <Input autoComplete="off" inputMode="numeric" placeholder="请输入手机号" />
+          <Input autoComplete="off" inputMode="numeric" placeholder="请输入手机号" maxLength={PHONE_LENGTH} />
         </Form.Item>
         {/* Enter in a field submits, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
