@@ -124,6 +124,21 @@ describe('FilePreview', () => {
     expect(screen.getByRole('button', { name: /d4\.docx/ })).toBeInTheDocument();
   });
 
+  it('names a picture under its thumbnail, and keeps every name to its width with the whole name on hover', async () => {
+    const { declaration, certificate } = paths();
+    const long = '2026年11月海外合同盖章扫描件第一页第二页第三页合并版本最终版.pdf';
+    render(
+      <FilePreview paths={[declaration, certificate]} names={{ [declaration]: '合同.jpg', [certificate]: long }} />,
+    );
+    const thumbnail = await screen.findByRole('img', { name: '合同.jpg' });
+    const caption = thumbnail.closest('figure')?.querySelector('figcaption');
+    expect(caption).toHaveTextContent('合同.jpg');
+    const linkName = within(screen.getByRole('button', { name: `预览 ${long}` })).getByTitle(long);
+    // Cut with … rather than running on into the next column of a table.
+    expect(linkName).toHaveStyle({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+    expect(caption?.querySelector('[title="合同.jpg"]')).toHaveStyle({ textOverflow: 'ellipsis' });
+  });
+
   it('takes the thumbnail size from its prop', async () => {
     const { exterior } = paths();
     render(<FilePreview paths={[exterior]} size={96} />);

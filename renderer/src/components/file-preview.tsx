@@ -48,12 +48,12 @@ export function FilePreview({
       {images.length > 0 && (
         <Space wrap size={8} style={{ marginBottom: others.length > 0 ? 8 : 0 }}>
           {images.map((path, index) => (
-            <StoredImage key={`${index}:${path}`} path={path} name={displayName(path, names)} size={size} />
+            <StoredImage key={`${index}:${path}`} path={path} name={displayName(path, names)} size={size} showName />
           ))}
         </Space>
       )}
       {others.length > 0 && (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0, maxWidth: '100%' }}>
           {others.map((path, index) => (
             <li key={`${index}:${path}`}>
               <StoredFileLink path={path} name={displayName(path, names)} onPreviewPdf={setPdfPath} />

@@ -52,10 +52,49 @@ export interface StoredImageProps {
   name: string;
   /** Width and height of the thumbnail in pixels. */
   size: number;
+  /** The file's name under the thumbnail (cut to the thumbnail's width, whole on hover). */
+  showName?: boolean;
 }
 
-/** A thumbnail that opens antd's image preview (click, Enter or Space). */
-export function StoredImage({ path, name, size }: StoredImageProps) {
+/**
+ * A file's name that keeps to the width it is given: cut with … and whole on hover, so a long name in
+ * a narrow table cell never runs into the next column.
+ */
+export function FileName({ name, style }: { name: string; style?: CSSProperties }) {
+  return (
+    <span
+      className="stored-file-name"
+      title={name}
+      style={{
+        display: 'block',
+        minWidth: 0,
+        maxWidth: '100%',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        ...style,
+      }}
+    >
+      {name}
+    </span>
+  );
+}
+
+/** A thumbnail that opens antd's image preview (click, Enter or Space), with its name under it when asked. */
+export function StoredImage({ path, name, size, showName = false }: StoredImageProps) {
+  const tile = <StoredImageTile path={path} name={name} size={size} />;
+  if (!showName) return tile;
+  return (
+    <figure className="stored-image-figure" style={{ margin: 0, width: size, display: 'inline-block' }}>
+      {tile}
+      <figcaption>
+        <FileName name={name} style={{ fontSize: 12, textAlign: 'center', marginTop: 2 }} />
+      </figcaption>
+    </figure>
+  );
+}
+
+function StoredImageTile({ path, name, size }: StoredImageProps) {
   const loaded = useObjectUrl(path);
 
   if (loaded.status === 'error') {
@@ -166,9 +205,9 @@ export function StoredFileLink({ path, name, onPreviewPdf }: StoredFileLinkProps
       loading={busy}
       onClick={open}
       aria-label={pdf ? `预览 ${name}` : `下载 ${name}`}
-      style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+      style={{ paddingInline: 0, height: 'auto', maxWidth: '100%', textAlign: 'left' }}
     >
-      {name}
+      <FileName name={name} />
     </Button>
   );
 }

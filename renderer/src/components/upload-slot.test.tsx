@@ -118,6 +118,8 @@ describe('UploadSlot: picking and dropping', () => {
     expect(changes).toEqual([['/storage/image/2026/11/upload-1.jpg']]);
     expect(server.uploads).toMatchObject([{ dir: 'image', name: '报关单.jpg', size: fixtures.jpg!.length }]);
     const thumbnail = await screen.findByRole('img', { name: '报关单.jpg' });
+    // Its name under it (issue 7: a JPG contract file showed no name).
+    expect(thumbnail.closest('figure')?.querySelector('figcaption')).toHaveTextContent('报关单.jpg');
     expect(thumbnail.getAttribute('src')).toMatch(/^blob:/);
     expect(await bytesBehind(thumbnail.getAttribute('src'))).toEqual(fixtures.jpg);
     expect(server.fileRequests).toEqual([

@@ -230,7 +230,7 @@ export function UploadSlot({
               key={`${index}:${path}`}
               style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'center' }}
             >
-              <StoredImage path={path} name={nameOf(path)} size={thumbnailSize} />
+              <StoredImage path={path} name={nameOf(path)} size={thumbnailSize} showName />
               {!disabled && (
                 <Button
                   type="link"

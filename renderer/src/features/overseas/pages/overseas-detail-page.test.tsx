@@ -121,7 +121,7 @@ describe('overseas contract detail', () => {
     const dialog = await screen.findByRole('dialog');
     const receiptNo = within(dialog).getByLabelText('收款单号');
     expect(receiptNo).toHaveValue('SK-001');
-    expect(within(dialog).getByLabelText('结汇金额')).toHaveValue('85000.00');
+    expect(within(dialog).getByLabelText('结汇金额')).toHaveValue('85,000.00');
     await userEvent.clear(receiptNo);
     await userEvent.type(receiptNo, 'SK-002');
     await userEvent.click(
