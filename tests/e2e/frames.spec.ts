@@ -118,10 +118,10 @@ test('the customer list shows a long name, country and address whole at 1366 px'
     const cell = row.getByRole('cell', { name: text, exact: true });
     await expect(cell).toBeVisible();
     // Whole: no text cut off inside the cell, and the cell itself inside the window.
-    const fits = await cell.evaluate((element) => {
+    const fits = await cell.evaluate((element, windowWidth) => {
       const box = element.getBoundingClientRect();
-      return element.scrollWidth <= element.clientWidth + 1 && box.right <= window.innerWidth && box.left >= 0;
-    });
+      return element.scrollWidth <= element.clientWidth + 1 && box.right <= windowWidth && box.left >= 0;
+    }, page.viewportSize()?.width ?? 1366);
     expect(fits, text).toBe(true);
   }
   await shot(page, 'frames-customer-list-1366');
