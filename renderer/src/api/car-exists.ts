@@ -1,5 +1,5 @@
-import { carPaths, type CarExistsAnswer, type CarExistsQueryInput } from '../../../contract/vehicle';
-import { apiGet } from './http-client';
+import { vehicleEndpoints, type CarExistsAnswer, type CarExistsQueryInput } from '../../../contract/vehicle';
+import { call } from './call';
 
 /**
  * `GET /api/car/exists` (API.md): the vehicle of a VIN, and the other contract of the same side that
@@ -12,7 +12,7 @@ export async function findCarByVin(
   signal?: AbortSignal,
 ): Promise<CarExistsAnswer | undefined> {
   try {
-    return await apiGet<CarExistsAnswer>(carPaths.exists, query, { silent: true, signal });
+    return await call(vehicleEndpoints.exists, { query }, { silent: true, signal });
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
-import { uploadNamesPath, type UploadNamesAnswer } from '../../../contract/upload';
-import { apiGet } from './http-client';
+import { uploadEndpoints } from '../../../contract/upload';
+import { call } from './call';
 
 /**
  * The names stored files had on the clerk's PC (`GET /api/upload/names`), for links that read 代付协议.zip
@@ -7,9 +7,9 @@ import { apiGet } from './http-client';
  * opens the session dialog (the screen's own calls do that).
  */
 export async function fetchFileNames(paths: readonly string[]): Promise<Record<string, string>> {
-  const answer = await apiGet<UploadNamesAnswer>(
-    uploadNamesPath,
-    { paths: paths.join(',') },
+  const answer = await call(
+    uploadEndpoints.names,
+    { query: { paths: paths.join(',') } },
     { silent: true, sessionDialog: false },
   );
   return answer.names;

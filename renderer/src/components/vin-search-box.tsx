@@ -12,8 +12,8 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNod
 import { AutoComplete } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { carPaths, type CarSearchItem, type CarSearchStage } from '../../../contract/vehicle';
-import { apiGet } from '../api/http-client';
+import type { CarSearchItem, CarSearchStage } from '../../../contract/vehicle';
+import { searchCars } from '../api/search-cars';
 
 /** The spec's suggestion delay. */
 export const VIN_SUGGESTION_DELAY_MS = 1000;
@@ -29,7 +29,7 @@ export const normaliseVinInput = (text: string): string => text.replace(/\s+/g, 
 
 /** A failed suggestion fetch says so inside the list instead of a toast over the form. */
 const searchVins = (vin: string, stage: CarSearchStage | undefined, signal: AbortSignal): Promise<CarSearchItem[]> =>
-  apiGet<CarSearchItem[]>(carPaths.search, { vin, ...(stage ? { stage } : {}) }, { silent: true, signal });
+  searchCars(vin, stage, signal);
 
 /** VINs in a fixed-width face, so that clerks compare them character by character. */
 export const VIN_FONT = 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace';

@@ -9,7 +9,7 @@ import { moneyLabels, orderMessages, orderTextLimits, receiptMessages } from '..
 const moneyRule = (rule: MoneyRule): FormRule => ({
   validator: async (_rule, value: unknown) => {
     if (value === undefined || value === null || value === '') return;
-    const amount = typeof value === 'number' ? value : Number(String(value).trim());
+    const amount = typeof value === 'number' ? value : Number(String(value).replace(/,/g, '').trim());
     const problem = moneyProblem(amount, rule);
     if (problem !== undefined) throw new Error(problem);
   },

@@ -1,6 +1,6 @@
-import { sessionPaths, type SetupBody } from '../../../../../contract/auth';
-import { apiPost } from '../../../api/http-client';
+import { authEndpoints, type SetupBody } from '../../../../../contract/auth';
+import { call } from '../../../api/call';
 
 /** Creates the first account; the form shows failures inline. */
 export const createAdmin = (body: SetupBody): Promise<{ id: number }> =>
-  apiPost<{ id: number }>(sessionPaths.setup, body, { silent: true });
+  call(authEndpoints.setup, { body }, { silent: true });

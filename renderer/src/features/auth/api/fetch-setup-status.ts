@@ -1,6 +1,10 @@
-import { sessionPaths, type SetupStatus } from '../../../../../contract/auth';
-import { apiGet } from '../../../api/http-client';
+import { queryOptions } from '@tanstack/react-query';
+import { authEndpoints, type SetupStatus } from '../../../../../contract/auth';
+import { call } from '../../../api/call';
 
 /** Whether the first administrator must still be created. Silent: the start screen reports failures itself. */
-export const fetchSetupStatus = (): Promise<SetupStatus> =>
-  apiGet<SetupStatus>(sessionPaths.setup, undefined, { silent: true });
+export const fetchSetupStatus = (options?: { signal?: AbortSignal }): Promise<SetupStatus> =>
+  call(authEndpoints.setupStatus, {}, { silent: true, signal: options?.signal });
+
+export const setupStatusQuery = () =>
+  queryOptions({ queryKey: ['setup-status'] as const, queryFn: ({ signal }) => fetchSetupStatus({ signal }) });

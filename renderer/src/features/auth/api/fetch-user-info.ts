@@ -1,9 +1,13 @@
-import { sessionPaths, type UserInfo } from '../../../../../contract/auth';
-import { apiGet } from '../../../api/http-client';
+import { queryOptions } from '@tanstack/react-query';
+import { authEndpoints, type UserInfo } from '../../../../../contract/auth';
+import { call } from '../../../api/call';
 
 /**
  * Who is logged in. Its callers (the start of the app, the login page) end a refused session themselves:
  * no toast and no 登录失败 dialog.
  */
-export const fetchUserInfo = (): Promise<UserInfo> =>
-  apiGet<UserInfo>(sessionPaths.userInfo, undefined, { silent: true, sessionDialog: false });
+export const fetchUserInfo = (options?: { signal?: AbortSignal }): Promise<UserInfo> =>
+  call(authEndpoints.userInfo, {}, { silent: true, sessionDialog: false, signal: options?.signal });
+
+export const userInfoQuery = () =>
+  queryOptions({ queryKey: ['user-info'] as const, queryFn: ({ signal }) => fetchUserInfo({ signal }) });

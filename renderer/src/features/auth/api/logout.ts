@@ -1,5 +1,7 @@
-import { sessionPaths } from '../../../../../contract/auth';
-import { apiPost } from '../../../api/http-client';
+import { authEndpoints } from '../../../../../contract/auth';
+import { call } from '../../../api/call';
 
 /** Revokes the token on the server. Silent: logging out goes on even when the server cannot be reached. */
-export const logout = (): Promise<void> => apiPost<void>(sessionPaths.logout, undefined, { silent: true });
+export const logout = async (): Promise<void> => {
+  await call(authEndpoints.logout, {}, { silent: true });
+};

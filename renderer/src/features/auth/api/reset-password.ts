@@ -1,6 +1,7 @@
-import { sessionPaths, type ResetPasswordBody } from '../../../../../contract/auth';
-import { apiPut } from '../../../api/http-client';
+import { authEndpoints, type ResetPasswordBody } from '../../../../../contract/auth';
+import { call } from '../../../api/call';
 
 /** Silent: the dialog shows the server's message (原密码错误, say) under its fields. */
-export const resetPassword = (body: ResetPasswordBody): Promise<void> =>
-  apiPut<void>(sessionPaths.resetPassword, body, { silent: true });
+export const resetPassword = async (body: ResetPasswordBody): Promise<void> => {
+  await call(authEndpoints.resetPassword, { body }, { silent: true });
+};

@@ -1,6 +1,6 @@
-import { customerPaths, type CustomerTypeBody } from '../../../../../contract/customer';
-import { apiPost } from '../../../api/http-client';
+import { customerEndpoints, type CustomerTypeBody } from '../../../../../contract/customer';
+import { call } from '../../../api/call';
 
 /** The dialog shows every failure itself, next to the name the clerk typed. */
 export const createCustomerType = (body: CustomerTypeBody): Promise<{ id: number }> =>
-  apiPost<{ id: number }>(customerPaths.types, body, { silent: true });
+  call(customerEndpoints.createType, { body }, { silent: true });

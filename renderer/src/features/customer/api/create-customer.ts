@@ -1,6 +1,6 @@
-import { customerPaths, type CustomerBody } from '../../../../../contract/customer';
-import { apiPost } from '../../../api/http-client';
+import { customerEndpoints, type CustomerBody } from '../../../../../contract/customer';
+import { call } from '../../../api/call';
 
 /** The drawer shows every failure itself and keeps what was typed. */
 export const createCustomer = (body: CustomerBody): Promise<{ id: number }> =>
-  apiPost<{ id: number }>(customerPaths.list, body, { silent: true });
+  call(customerEndpoints.create, { body }, { silent: true });

@@ -1,6 +1,6 @@
-import { customerPaths, type CustomerUpdateBody } from '../../../../../contract/customer';
-import { apiPut } from '../../../api/http-client';
+import { customerEndpoints, type Customer, type CustomerUpdateBody } from '../../../../../contract/customer';
+import { call } from '../../../api/call';
 
 /** The drawer shows every failure itself (a stale save's 409 included) and keeps what was typed. */
-export const updateCustomer = (id: number, body: CustomerUpdateBody): Promise<unknown> =>
-  apiPut(customerPaths.one(id), body, { silent: true });
+export const updateCustomer = (id: number, body: CustomerUpdateBody): Promise<Customer> =>
+  call(customerEndpoints.update, { params: { id }, body }, { silent: true });

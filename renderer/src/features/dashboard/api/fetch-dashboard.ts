@@ -1,4 +1,12 @@
-import { dashboardPath, type DashboardCounts } from '../../../../../contract/dashboard';
-import { apiGet } from '../../../api/http-client';
+import { queryOptions } from '@tanstack/react-query';
+import { dashboardEndpoints, type DashboardCounts } from '../../../../../contract/dashboard';
+import { call } from '../../../api/call';
+import type { RequestOptions } from '../../../api/http-client';
 
-export const fetchDashboard = (): Promise<DashboardCounts> => apiGet<DashboardCounts>(dashboardPath);
+export const fetchDashboard = (options?: RequestOptions): Promise<DashboardCounts> =>
+  call(dashboardEndpoints.counts, {}, options);
+
+export const dashboardQueryKey = ['dashboard'] as const;
+
+export const dashboardQuery = () =>
+  queryOptions({ queryKey: dashboardQueryKey, queryFn: ({ signal }) => fetchDashboard({ signal }) });

@@ -1,6 +1,6 @@
-import { orderPaths, type OrderBodyInput } from '../../../../../contract/overseas';
-import { apiPost } from '../../../api/http-client';
+import { type OrderBodyInput, overseasEndpoints } from '../../../../../contract/overseas';
+import { call } from '../../../api/call';
 
 /** The form shows the server's refusal itself (above the fields), so the client's toast stays quiet. */
 export const createOrder = (body: OrderBodyInput): Promise<{ id: number }> =>
-  apiPost<{ id: number }>(orderPaths.list, body, { silent: true });
+  call(overseasEndpoints.create, { body }, { silent: true });

@@ -1,6 +1,6 @@
-import { orderPaths, type ReceiptCreateBodyInput } from '../../../../../contract/overseas';
-import { apiPost } from '../../../api/http-client';
+import { overseasEndpoints, type ReceiptCreateBodyInput } from '../../../../../contract/overseas';
+import { call } from '../../../api/call';
 
 /** The dialog shows a refusal (收款币种须与合同币种一致…) itself. */
 export const createReceipt = (orderId: number, body: ReceiptCreateBodyInput): Promise<{ id: number }> =>
-  apiPost<{ id: number }>(orderPaths.receipts(orderId), body, { silent: true });
+  call(overseasEndpoints.createReceipt, { params: { id: orderId }, body }, { silent: true });

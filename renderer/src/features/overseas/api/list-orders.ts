@@ -1,7 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE, type Paged } from '../../../../../contract/common';
-import { orderPaths, type OrderListItem } from '../../../../../contract/overseas';
-import { apiGet } from '../../../api/http-client';
+import { type OrderListItem, overseasEndpoints } from '../../../../../contract/overseas';
+import { call } from '../../../api/call';
+import type { RequestOptions } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
 
-export const listOrders = (page: number, filters: FilterValues): Promise<Paged<OrderListItem>> =>
-  apiGet<Paged<OrderListItem>>(orderPaths.list, { ...filters, page, limit: PAGE_SIZE });
+export const listOrders = (
+  page: number,
+  filters: FilterValues,
+  options?: RequestOptions,
+): Promise<Paged<OrderListItem>> =>
+  call(overseasEndpoints.list, { query: { ...filters, page, limit: PAGE_SIZE } }, options);
+
+/** Every overseas-contract query sits under this key: a save refreshes the list and the details. */
+export const ordersQueryKey = ['orders'] as const;
+
+export const listOrdersQuery = (filters: FilterValues, page: number) =>
+  queryOptions({
+    queryKey: [...ordersQueryKey, 'list', filters, page] as const,
+    queryFn: ({ signal }) => listOrders(page, filters, { signal }),
+  });

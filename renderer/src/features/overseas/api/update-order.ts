@@ -1,6 +1,6 @@
-import { orderPaths, type OrderUpdateBodyInput } from '../../../../../contract/overseas';
-import { apiPut } from '../../../api/http-client';
+import { type OrderUpdateBodyInput, overseasEndpoints } from '../../../../../contract/overseas';
+import { call } from '../../../api/call';
 
 /** `updated_at` is the stale-save guard (API.md); the form shows a refusal itself. */
 export const updateOrder = (id: number, body: OrderUpdateBodyInput): Promise<{ id: number }> =>
-  apiPut<{ id: number }>(orderPaths.one(id), body, { silent: true });
+  call(overseasEndpoints.update, { params: { id }, body }, { silent: true });

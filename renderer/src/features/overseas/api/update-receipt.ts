@@ -1,5 +1,5 @@
-import { orderPaths, type ReceiptUpdateBodyInput } from '../../../../../contract/overseas';
-import { apiPut } from '../../../api/http-client';
+import { overseasEndpoints, type Receipt, type ReceiptUpdateBodyInput } from '../../../../../contract/overseas';
+import { call } from '../../../api/call';
 
-export const updateReceipt = (id: number, body: ReceiptUpdateBodyInput): Promise<unknown> =>
-  apiPut(orderPaths.receipt(id), body, { silent: true });
+export const updateReceipt = (id: number, body: ReceiptUpdateBodyInput): Promise<Receipt> =>
+  call(overseasEndpoints.updateReceipt, { params: { id }, body }, { silent: true });

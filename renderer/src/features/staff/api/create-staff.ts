@@ -1,5 +1,4 @@
-import { staffPaths, type StaffCreateBody } from '../../../../../contract/staff';
-import { apiPost } from '../../../api/http-client';
+import { type StaffCreateBody, staffEndpoints } from '../../../../../contract/staff';
+import { call } from '../../../api/call';
 
-export const createStaff = (body: StaffCreateBody): Promise<{ id: number }> =>
-  apiPost<{ id: number }>(staffPaths.list, body);
+export const createStaff = (body: StaffCreateBody): Promise<{ id: number }> => call(staffEndpoints.create, { body });

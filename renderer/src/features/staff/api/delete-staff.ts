@@ -1,5 +1,7 @@
-import { staffPaths } from '../../../../../contract/staff';
-import { apiDelete } from '../../../api/http-client';
+import { staffEndpoints } from '../../../../../contract/staff';
+import { call } from '../../../api/call';
 
 /** The page says its own 删除成功! instead of the client's generic 204 toast. */
-export const deleteStaff = (id: number): Promise<void> => apiDelete(staffPaths.one(id), { successToast: false });
+export const deleteStaff = async (id: number): Promise<void> => {
+  await call(staffEndpoints.delete, { params: { id } }, { successToast: false });
+};

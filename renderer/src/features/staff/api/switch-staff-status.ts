@@ -1,5 +1,5 @@
-import { staffPaths, type StaffSwitchAnswer } from '../../../../../contract/staff';
-import { apiPut } from '../../../api/http-client';
+import { staffEndpoints, type StaffSwitchAnswer } from '../../../../../contract/staff';
+import { call } from '../../../api/call';
 
 export const switchStaffStatus = (id: number): Promise<StaffSwitchAnswer> =>
-  apiPut<StaffSwitchAnswer>(staffPaths.switchStatus(id));
+  call(staffEndpoints.switchStatus, { params: { id } });

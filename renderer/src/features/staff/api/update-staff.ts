@@ -1,4 +1,5 @@
-import { staffPaths, type StaffUpdateBody } from '../../../../../contract/staff';
-import { apiPut } from '../../../api/http-client';
+import { type Staff, staffEndpoints, type StaffUpdateBody } from '../../../../../contract/staff';
+import { call } from '../../../api/call';
 
-export const updateStaff = (id: number, body: StaffUpdateBody): Promise<unknown> => apiPut(staffPaths.one(id), body);
+export const updateStaff = (id: number, body: StaffUpdateBody): Promise<Staff> =>
+  call(staffEndpoints.update, { params: { id }, body });

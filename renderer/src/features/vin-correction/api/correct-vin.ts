@@ -1,6 +1,10 @@
-import { vinCorrectionPaths, type VinCorrectionBody } from '../../../../../contract/vin-correction';
-import { apiPost } from '../../../api/http-client';
+import {
+  type VinCorrectionAnswer,
+  type VinCorrectionBody,
+  vinCorrectionEndpoints,
+} from '../../../../../contract/vin-correction';
+import { call } from '../../../api/call';
 
 /** The dialog shows a refusal (the new VIN in use, the old one unknown) itself, next to what was typed. */
-export const correctVin = (body: VinCorrectionBody): Promise<unknown> =>
-  apiPost(vinCorrectionPaths.correct, body, { silent: true });
+export const correctVin = (body: VinCorrectionBody): Promise<VinCorrectionAnswer> =>
+  call(vinCorrectionEndpoints.correct, { body }, { silent: true });
