@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../api/query-client';
+import { useUnsavedChanges } from '../components/use-unsaved-changes';
 import { RedirectPage } from '../features/errors/pages/redirect-page';
 import { useTagsStore } from '../stores/tags';
 import { TagsBar, useVisitedTags } from './tags-bar';
@@ -18,6 +19,12 @@ function Screen() {
     mounts += 1;
   }, []);
   return <p>screen</p>;
+}
+
+/** A form page with something typed: leaving it asks first. */
+function UnsavedScreen() {
+  useUnsavedChanges(() => true);
+  return <p>unsaved form</p>;
 }
 
 function Harness() {
@@ -37,6 +44,7 @@ function renderTags(start = '/dashboard') {
         element: <Harness />,
         children: [
           { path: '/redirect/*', element: <RedirectPage /> },
+          { path: '/overseas/add', element: <UnsavedScreen /> },
           { path: '*', element: <Screen /> },
         ],
       },
@@ -123,5 +131,29 @@ describe('tags bar', () => {
     await waitFor(() => expect(mounts).toBe(before + 1));
     expect(location()).toBe('/setting/staff?page=3');
     expect(tagTitles()).toEqual(['首页', '员工管理']);
+  });
+
+  it('asks before closing the tag of a form with unsaved changes, and keeps it on 继续编辑', async () => {
+    const { go, location } = renderTags();
+    await go('/overseas/list');
+    await go('/overseas/add');
+    const closeForm = () => userEvent.click(within(bar()).getByRole('button', { name: '关闭 新建海外合同' }));
+    const answer = async (choice: RegExp) => {
+      const titles = await screen.findAllByText('有未保存的修改，确定离开吗？');
+      const dialog = titles.at(-1)?.closest('.ant-modal') as HTMLElement;
+      await userEvent
+        .setup({ pointerEventsCheck: 0 })
+        .click(within(dialog).getByText(choice).closest('button') as HTMLElement);
+    };
+
+    await closeForm();
+    await answer(/^继续编辑$/);
+    expect(tagTitles()).toEqual(['首页', '海外合同', '新建海外合同']);
+    expect(location()).toBe('/overseas/add');
+
+    await closeForm();
+    await answer(/^离\s*开$/);
+    await waitFor(() => expect(location()).toBe('/overseas/list'));
+    expect(tagTitles()).toEqual(['首页', '海外合同']);
   });
 });
