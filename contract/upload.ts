@@ -95,11 +95,18 @@ export interface UploadNamesAnswer {
 }
 
 /**
- * Upload (multipart, with progress) and the stored-file download keep their own handling; the names
- * lookup is described here. Its `names` is a null-prototype map (a path may be "__proto__"), which a zod
+ * The stored-file download (`GET /storage/*`, a stream) keeps its own handling; the upload's multipart
+ * body is read by its route, its answer is described. Its `names` is a null-prototype map (a path may be "__proto__"), which a zod
  * record would rebuild and lose keys of: it passes through as the server built it.
  */
 export const uploadEndpoints = {
+  /** Multipart `dir` + `file`: the server reads the parts itself (upload.routes.ts), the answer is described. */
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/upload',
+    body: z.custom<FormData>((value) => typeof FormData !== 'undefined' && value instanceof FormData),
+    response: uploadAnswerSchema,
+  }),
   names: endpoint({
     method: 'GET',
     path: '/api/upload/names',

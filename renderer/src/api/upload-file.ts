@@ -1,5 +1,5 @@
-import { uploadPath, type UploadAnswer, type UploadDir } from '../../../contract/upload';
-import { apiPost } from './http-client';
+import { type UploadAnswer, type UploadDir, uploadEndpoints } from '../../../contract/upload';
+import { call } from './call';
 
 /**
  * Sends one file to an upload slot (`POST /api/upload`, multipart `file` and `dir`). Uploads have no
@@ -15,14 +15,18 @@ export async function uploadFile(
   const body = new FormData();
   body.append('dir', dir);
   body.append('file', file, file.name);
-  return apiPost<UploadAnswer>(uploadPath, body, {
-    silent: true,
-    timeout: 0,
-    signal,
-    onUploadProgress: (event) => {
-      if (!onProgress) return;
-      const total = event.total ?? file.size;
-      if (total > 0) onProgress(Math.min(100, Math.round((event.loaded * 100) / total)));
+  return call(
+    uploadEndpoints.upload,
+    { body },
+    {
+      silent: true,
+      timeout: 0,
+      signal,
+      onUploadProgress: (event) => {
+        if (!onProgress) return;
+        const total = event.total ?? file.size;
+        if (total > 0) onProgress(Math.min(100, Math.round((event.loaded * 100) / total)));
+      },
     },
-  });
+  );
 }

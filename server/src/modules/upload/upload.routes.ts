@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { UPLOAD_MAX_BYTES, uploadMessages, uploadPath, uploadSlots } from '../../../../contract/upload';
+import { envelopeOf } from '../../../../contract/endpoint';
+import { UPLOAD_MAX_BYTES, uploadEndpoints, uploadMessages, uploadSlots } from '../../../../contract/upload';
 import { ok } from '../../envelope';
 import { badRequest, HttpError, notFound, unprocessable } from '../../http-errors';
 import { createStorage, STORAGE_URL_PREFIX, type Storage } from '../../storage/storage';
@@ -108,14 +109,19 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     throwFileSizeLimit: false,
   });
 
-  app.post(uploadPath, async (request) => {
-    const received = await receiveUpload(request, storage);
-    try {
-      return ok(await saveUpload(app.ctx.db, storage, received, request.user.id), uploadMessages.success);
-    } finally {
-      await received.file?.staged.discard();
-    }
-  });
+  // The multipart body is read part by part below; the answer is the contract's, like every route's.
+  app.post(
+    uploadEndpoints.upload.path,
+    { schema: { response: { 200: envelopeOf(uploadEndpoints.upload.response) } } },
+    async (request) => {
+      const received = await receiveUpload(request, storage);
+      try {
+        return ok(await saveUpload(app.ctx.db, storage, received, request.user.id), uploadMessages.success);
+      } finally {
+        await received.file?.staged.discard();
+      }
+    },
+  );
 
   app.get<{ Params: { '*': string } }>(`${STORAGE_URL_PREFIX}*`, async (request, reply) => {
     const file = await findStoredFile(app.ctx.db, storage, STORAGE_URL_PREFIX + request.params['*']);
