@@ -2,7 +2,7 @@ import { useCallback, useState, type Key } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Button, DatePicker, Empty, Form, Input, Space, Tabs, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined, TagsOutlined } from '@ant-design/icons';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { customerMessages, type Customer } from '../../../../../contract/customer';
 import { isHttpError } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
@@ -11,9 +11,9 @@ import type { PagedTableColumn } from '../../../components/paged-table';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { deleteCustomer } from '../api/delete-customer';
-import { listCustomers } from '../api/list-customers';
+import { customersQueryKey, listCustomersQuery } from '../api/list-customers';
 import { CustomerFormDrawer } from '../components/customer-form-drawer';
-import { customersQueryKey, useCustomerTypes } from '../hooks/use-customer-types';
+import { useCustomerTypes } from '../hooks/use-customer-types';
 
 export const CUSTOMER_TYPE_PATH = '/custom/type';
 
@@ -36,11 +36,8 @@ export function CustomerListPage() {
   const activeTypeId = typeList.some((type) => type.id === chosenTypeId) ? chosenTypeId : typeList[0]?.id;
 
   const list = usePagedList(
-    (filters: FilterValues, page: number) =>
-      queryOptions({
-        queryKey: [...customersQueryKey, activeTypeId, page, filters],
-        queryFn: () => listCustomers({ page, typeId: activeTypeId as number, filters }),
-      }),
+    // The tab's type is one more filter of the query; the filter bar does not hold it.
+    (filters: FilterValues, page: number) => listCustomersQuery({ ...filters, type_id: activeTypeId as number }, page),
     { enabled: activeTypeId !== undefined },
   );
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: customersQueryKey }), [queryClient]);

@@ -9,7 +9,9 @@ import { isHttpError } from '../../../api/http-client';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
 import { deleteCustomerType } from '../api/delete-customer-type';
 import { CustomerTypeDialog } from '../components/customer-type-dialog';
-import { customersQueryKey, customerTypesQueryKey, useCustomerTypes } from '../hooks/use-customer-types';
+import { customerTypesQueryKey } from '../../../api/customer-types';
+import { customersQueryKey } from '../api/list-customers';
+import { useCustomerTypes } from '../hooks/use-customer-types';
 
 type DialogState = { open: false } | { open: true; type?: CustomerType };
 

@@ -22,7 +22,8 @@ import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-
 import { ReceiptProgress } from '../components/receipt-progress';
 import { ReceiptUpdateDialog } from '../components/receipt-update-dialog';
 import { useClosePage } from '../../../components/use-close-page';
-import { ordersQueryKey, useOrder } from '../hooks/use-order';
+import { ordersQueryKey } from '../api/list-orders';
+import { useOrder } from '../hooks/use-order';
 import { formatDate, formatMoney, overseasPaths } from '../overseas-format';
 
 const VIN_FONT = 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace';

@@ -15,16 +15,18 @@ import {
   type Order,
   type OrderBodyInput,
 } from '../../../../../contract/overseas';
+import { customerOptionsQueryKey } from '../../../api/customer-options';
 import { isHttpError } from '../../../api/http-client';
 import { CarLinesEditor } from '../../../components/car-lines-editor';
 import { FormPage, useFormPage, type FormPageFailure } from '../../../components/form-page';
 import { MoneyInput, type MoneyValue } from '../../../components/money-input';
 import { UploadSlot } from '../../../components/upload-slot';
 import { createOrder } from '../api/create-order';
+import { ordersQueryKey } from '../api/list-orders';
 import { updateOrder } from '../api/update-order';
 import { PartyNameInput } from '../components/party-name-input';
-import { customerOptionsQueryKey, useCustomerOptions, useCustomerTypeOptions } from '../hooks/use-customer-options';
-import { ordersQueryKey, useOrder } from '../hooks/use-order';
+import { useCustomerOptions, useCustomerTypeOptions } from '../hooks/use-customer-options';
+import { useOrder } from '../hooks/use-order';
 import { overseasPaths } from '../overseas-format';
 import { orderRules } from '../overseas-rules';
 

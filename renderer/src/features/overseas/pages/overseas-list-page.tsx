@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, DatePicker, Form, Input, Space, Tag, Typography } from 'antd';
 import { FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { exportFileNames } from '../../../../../contract/export';
 import { moneyLabels, type OrderListItem } from '../../../../../contract/overseas';
@@ -17,11 +17,10 @@ import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
 import { exportOrders } from '../api/export-orders';
 import { exportReceipts } from '../api/export-receipts';
-import { listOrders } from '../api/list-orders';
+import { listOrdersQuery, ordersQueryKey } from '../api/list-orders';
 import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
 import { ReceiptProgress } from '../components/receipt-progress';
 import { useChosenColumns } from '../hooks/use-chosen-columns';
-import { ordersQueryKey } from '../hooks/use-order';
 import { formatMoney, overseasPaths } from '../overseas-format';
 
 /** The key of this table's remembered columns in the desktop settings. */
@@ -50,26 +49,25 @@ function OrderVins({ order }: { order: OrderListItem }) {
   );
 }
 
-/** One page of contracts: the list's key and fetch. */
-const ordersListQuery = (filters: FilterValues, page: number) =>
-  queryOptions({ queryKey: [...ordersQueryKey, 'list', page, filters], queryFn: () => listOrders(page, filters) });
-
 export function OverseasListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [collecting, setCollecting] = useState<ReceiptTarget>();
   const [chosenColumns, chooseColumns] = useChosenColumns(OVERSEAS_LIST_COLUMNS_KEY);
 
-  const list = usePagedList(ordersListQuery);
+  const list = usePagedList(listOrdersQuery);
   const refreshAll = useCallback(() => queryClient.invalidateQueries({ queryKey: ordersQueryKey }), [queryClient]);
 
   const columns: PagedTableColumn<OrderListItem>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 50 },
-    // Rows are two lines high anyway (progress, time): long numbers and names wrap rather than hide.
+    // Rows are two lines high anyway (progress, time): long numbers and names wrap rather than hide. The
+    // narrow columns are as narrow as their contents allow, so the customer's name keeps the width that is
+    // left and a row stays two or three lines high: more than four contracts on a 1366×768 screen.
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 48 },
     {
       key: 'order_no',
       title: '合同号',
       dataIndex: 'order_no',
+      width: 116,
       onCell: wrapAnywhere,
     },
     {
@@ -82,23 +80,23 @@ export function OverseasListPage() {
       key: 'country',
       title: '国家',
       width: 72,
-      ellipsis: true,
+      onCell: wrapAnywhere,
       render: (_: unknown, order: OrderListItem) => order.country ?? order.customer_country ?? '',
     },
     {
       key: 'agent_name',
       title: '代理人',
       dataIndex: 'agent_name',
-      width: 84,
+      width: 80,
       onCell: wrapAnywhere,
     },
-    { key: 'amount', title: '订购数量', dataIndex: 'amount', width: 80, align: 'right' },
-    { key: 'currency', title: '币种', dataIndex: 'currency', width: 56 },
+    { key: 'amount', title: '订购数量', dataIndex: 'amount', width: 72, align: 'right' },
+    { key: 'currency', title: '币种', dataIndex: 'currency', width: 48 },
     {
       key: 'total',
       title: '合同总额',
       dataIndex: 'total',
-      width: 112,
+      width: 104,
       align: 'right',
       render: (total: number) => formatMoney(total),
     },
@@ -112,7 +110,7 @@ export function OverseasListPage() {
       key: 'created_at',
       title: '创建时间',
       dataIndex: 'created_at',
-      width: 96,
+      width: 92,
       // Date over time: the column stays narrow enough for the table to fit a 1366 px screen.
       render: (value: string) => <TimeCell value={value} />,
     },
@@ -230,8 +228,8 @@ export function OverseasListPage() {
       }}
       table={{
         visibleColumnKeys: chosenColumns,
-        expandable: { expandedRowRender: (order) => <OrderVins order={order} /> },
-        size: 'middle',
+        // A narrow ＋ column: its width goes to the contract number and the customer.
+        expandable: { expandedRowRender: (order) => <OrderVins order={order} />, columnWidth: 32 },
         scroll: { x: 1060 },
       }}
     >

@@ -1,26 +1,21 @@
 import { useCallback, useState } from 'react';
 import { App, Button, Space, Tag, Tooltip } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '../../../../../contract/common';
 import { STAFF_STATUS, staffMessages, staffStatusLabel, type Staff } from '../../../../../contract/staff';
+import type { FilterValues } from '../../../components/filter-bar';
 import { formatTime } from '../../../components/format-time';
 import { ListScreen } from '../../../components/list-screen';
 import type { PagedTableColumn } from '../../../components/paged-table';
 import { usePagedList } from '../../../components/use-paged-list';
 import { useSession } from '../../../stores/session';
 import { deleteStaff } from '../api/delete-staff';
-import { listStaff } from '../api/list-staff';
+import { listStaffQuery, staffQueryKey } from '../api/list-staff';
 import { switchStaffStatus } from '../api/switch-staff-status';
 import { StaffFormDrawer } from '../components/staff-form-drawer';
 
-export const staffQueryKey = ['staff'] as const;
-
 type DrawerState = { open: false } | { open: true; staff?: Staff };
-
-/** One page of staff (the list has no filters): the key the row switch writes into, and the fetch. */
-const staffListQuery = (_filters: object, page: number) =>
-  queryOptions({ queryKey: [...staffQueryKey, page], queryFn: () => listStaff(page) });
 
 export function StaffListPage() {
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
@@ -29,7 +24,7 @@ export function StaffListPage() {
   const { message, modal } = App.useApp();
   const myId = useSession((state) => state.user?.id);
 
-  const list = usePagedList(staffListQuery);
+  const list = usePagedList(listStaffQuery);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: staffQueryKey }), [queryClient]);
 
   const toggle = async (staff: Staff) => {
@@ -37,7 +32,7 @@ export function StaffListPage() {
     try {
       const { status } = await switchStaffStatus(staff.id);
       // The row flips here at once (spec part 1, section 4); the list is not reloaded for it.
-      queryClient.setQueryData<Paged<Staff>>(staffListQuery({}, list.page).queryKey, (old) =>
+      queryClient.setQueryData<Paged<Staff>>(listStaffQuery(list.filters, list.page).queryKey, (old) =>
         old ? { ...old, data: old.data.map((row) => (row.id === staff.id ? { ...row, status } : row)) } : old,
       );
       message.success(status === STAFF_STATUS.enabled ? '已启用' : '已禁用');
@@ -125,7 +120,7 @@ export function StaffListPage() {
   ];
 
   return (
-    <ListScreen<Staff, object>
+    <ListScreen<Staff, FilterValues>
       className="staff-page"
       list={list}
       columns={columns}

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { VinCorrection } from '../../../../../contract/vin-correction';
 import type { FilterValues } from '../../../components/filter-bar';
 import { formatTime } from '../../../components/format-time';
@@ -10,25 +10,16 @@ import type { PagedTableColumn } from '../../../components/paged-table';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
 import { normaliseVinInput } from '../../../components/vin-search-box';
-import { listVinCorrections } from '../api/list-vin-corrections';
+import { listVinCorrectionsQuery, vinCorrectionsQueryKey } from '../api/list-vin-corrections';
 import { VinCorrectionDialog } from '../components/vin-correction-dialog';
 
-export const vinCorrectionsQueryKey = ['vin-corrections'] as const;
-
 const vinCell = (vin: string) => <VinCell vin={vin} />;
-
-/** One page of corrections: the list's key and fetch. */
-const vinCorrectionsListQuery = (filters: FilterValues, page: number) =>
-  queryOptions({
-    queryKey: [...vinCorrectionsQueryKey, page, filters],
-    queryFn: () => listVinCorrections(page, filters),
-  });
 
 export function VinCorrectionListPage() {
   const queryClient = useQueryClient();
   const [dialogOpen, setDialogOpen] = useState(false);
 
-  const list = usePagedList(vinCorrectionsListQuery);
+  const list = usePagedList(listVinCorrectionsQuery);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: vinCorrectionsQueryKey }), [queryClient]);
 
   const columns: PagedTableColumn<VinCorrection>[] = [
