@@ -108,7 +108,7 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
       {order && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
           合同号 {order.order_no}，合同总额 {order.currency} {formatMoney(order.total)}，已收{' '}
-          {formatMoney(order.receipt_total)}；收款币种与合同币种一致
+          {formatMoney(order.receipt_total)}
         </Typography.Paragraph>
       )}
       <FormFailure text={failure} onClose={forget} />
@@ -119,10 +119,15 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
               <MoneyInput aria-label="金额" placeholder="请填写收款金额" suffix={order?.currency} />
             </Form.Item>
           </Col>
-          <Col flex="110px">
+          <Col flex="84px">
             {/* Shown, not chosen: a receipt is in the contract's currency (the server refuses another). */}
             <Form.Item label="币种" name="currency">
-              <Input aria-label="币种" readOnly variant="filled" title="收款币种须与合同币种一致" />
+              <Input aria-label="币种" readOnly tabIndex={-1} variant="filled" title="收款币种须与合同币种一致" />
+            </Form.Item>
+          </Col>
+          <Col flex="96px">
+            <Form.Item label="是否定金" name="is_deposit" valuePropName="checked">
+              <Switch checkedChildren="是" unCheckedChildren="否" />
             </Form.Item>
           </Col>
         </Row>
@@ -138,11 +143,9 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="是否定金" name="is_deposit" valuePropName="checked">
-          <Switch checkedChildren="是" unCheckedChildren="否" />
-        </Form.Item>
         <Form.Item label="支付证明" name="proof" rules={receiptRules.proof}>
-          <UploadSlot dir="image" maxCount={1} />
+          {/* A small thumbnail: with the proof shown, 确定 still fits a 768 px high screen. */}
+          <UploadSlot dir="image" maxCount={1} thumbnailSize={64} />
         </Form.Item>
       </Form>
     </FormDialog>
