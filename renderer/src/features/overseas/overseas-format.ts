@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-
 const moneyFormat = new Intl.NumberFormat('zh-CN', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
@@ -9,12 +7,6 @@ const moneyFormat = new Intl.NumberFormat('zh-CN', {
 /** Amounts as clerks read them: thousands separators, two decimals (1,234,567.50). */
 export const formatMoney = (value: number | null | undefined): string =>
   typeof value === 'number' && Number.isFinite(value) ? moneyFormat.format(value) : '';
-
-export const formatTime = (value: string | null | undefined): string =>
-  value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '';
-
-export const formatDate = (value: string | null | undefined): string =>
-  value ? dayjs(value).format('YYYY-MM-DD') : '';
 
 /** The receipt progress in whole percent, never above 100 (an overpaid contract is simply complete). */
 export function receiptPercent(receiptTotal: number, total: number): number {

@@ -17,16 +17,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages as commonMessages } from '../../../../../contract/common';
 import type { Order, OrderCar, Receipt } from '../../../../../contract/overseas';
 import { FilePreview } from '../../../components/file-preview';
+import { formatDate } from '../../../components/format-time';
 import { RecordTabs } from '../../../components/record-tabs';
+import { useClosePage } from '../../../components/use-close-page';
+import { VinCell } from '../../../components/vin-cell';
 import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
 import { ReceiptProgress } from '../components/receipt-progress';
 import { ReceiptUpdateDialog } from '../components/receipt-update-dialog';
-import { useClosePage } from '../../../components/use-close-page';
 import { ordersQueryKey } from '../api/list-orders';
 import { useOrder } from '../hooks/use-order';
-import { formatDate, formatMoney, overseasPaths } from '../overseas-format';
+import { formatMoney, overseasPaths } from '../overseas-format';
 
-const VIN_FONT = 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace';
 /** Proofs and slips in the receipt table: small thumbnails, the preview shows them whole. */
 const CELL_THUMBNAIL_SIZE = 56;
 
@@ -41,7 +42,7 @@ function VehicleTable({ cars }: { cars: readonly OrderCar[] }) {
       key: 'vin',
       title: '车架号',
       dataIndex: 'vin',
-      render: (vin: string) => <span style={{ fontFamily: VIN_FONT }}>{vin}</span>,
+      render: (vin: string) => <VinCell vin={vin} />,
     },
     { key: 'model', title: '车型', dataIndex: 'model', render: text },
     {
