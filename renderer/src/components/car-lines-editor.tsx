@@ -14,17 +14,12 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { App, Button, Form, Input, Modal, Space, Table, Typography, type FormRule, type InputRef } from 'antd';
 import { DeleteOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  CAR_EXISTS_TYPES,
-  CAR_LOOKUP_MAX,
-  carMessages,
-  carPaths,
-  type CarLookupAnswer,
-} from '../../../contract/vehicle';
+import { CAR_EXISTS_TYPES, CAR_LOOKUP_MAX, carMessages, type CarLookupAnswer } from '../../../contract/vehicle';
 import { textTooLong } from '../../../contract/fields';
 import { moneyLabels, orderMessages, orderTextLimits } from '../../../contract/overseas';
 import { findCarByVin } from '../api/car-exists';
-import { apiPost, apiPut } from '../api/http-client';
+import { detachCar } from '../api/detach-car';
+import { lookupCars } from '../api/lookup-cars';
 import type { ImportedRow, ParsedCarSheet } from './car-lines-import';
 import { CarLinesImportPreview } from './car-lines-import-preview';
 import { MoneyInput, moneyRules } from './money-input';
@@ -347,7 +342,7 @@ export function CarLinesEditor({
       cancelText: carLinesMessages.cancel,
       onOk: async () => {
         try {
-          await apiPut(carPaths.detach(id), { model: side }, { successToast: false });
+          await detachCar(id, side, { successToast: false });
         } catch {
           // The HTTP client has shown the server's reason (a car with export records stays).
           return;
@@ -388,13 +383,7 @@ export function CarLinesEditor({
       const answers: Array<CarLookupAnswer | undefined> = [];
       try {
         for (let start = 0; start < vins.length; start += CAR_LOOKUP_MAX) {
-          answers.push(
-            await apiPost<CarLookupAnswer>(
-              carPaths.lookup,
-              { vins: vins.slice(start, start + CAR_LOOKUP_MAX) },
-              { silent: true },
-            ),
-          );
+          answers.push(await lookupCars(vins.slice(start, start + CAR_LOOKUP_MAX), { silent: true }));
         }
       } catch (error) {
         lookupError = error instanceof Error ? error.message : String(error);
