@@ -4,7 +4,7 @@ import { QueryClientProvider, queryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../api/query-client';
 import type { FilterValues } from './filter-bar';
-import { pagedTotal, usePagedList, type PagedAnswer } from './use-paged-list';
+import { pagedTotal, usePagedList, useWholeList, type PagedAnswer } from './use-paged-list';
 
 interface Row {
   id: number;
@@ -95,5 +95,17 @@ describe('usePagedList', () => {
     expect(result.current.loading).toBe(false);
     rerender({ enabled: true });
     await waitFor(() => expect(list.asked).toHaveLength(1));
+  });
+
+  it('pages a list the server sends whole, 15 a page, and goes back to page 1 on a search', () => {
+    const types = Array.from({ length: 20 }, (_, index) => ({ id: index + 1 }));
+    const query = { data: types, isPending: false, isFetching: false, isError: false, refetch: () => undefined };
+    const { result } = renderHook(() => useWholeList(query));
+    expect(result.current.rows).toHaveLength(15);
+    expect(result.current.total).toBe(20);
+    act(() => result.current.goToPage(2));
+    expect(result.current.rows?.map((row) => row.id)).toEqual([16, 17, 18, 19, 20]);
+    act(() => result.current.search({}));
+    expect(result.current.page).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../contract/common';
 import type { FilterValues } from './filter-bar';
 
 /** One page of a list as the server answers it; the spec reads the total from `meta.total` or `total`. */
@@ -89,6 +90,39 @@ export function usePagedList<
     fetching: query.isFetching,
     failed: query.isError,
     filtering: Object.keys(filters).length > 0,
+    refetch: refetchList,
+  };
+}
+
+export interface WholeListQuery<Row> {
+  data: Row[] | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A list the server sends whole (the customer types: a handful, one answer), shown in the same frame and
+ * paged here, 15 a page like every other list.
+ */
+export function useWholeList<Row>(query: WholeListQuery<Row>): PagedList<Row, FilterValues> {
+  const [page, setPage] = useState(1);
+  const search = useCallback(() => setPage(1), []);
+  const { refetch } = query;
+  const refetchList = useCallback(() => void refetch(), [refetch]);
+  return {
+    filters: {},
+    page,
+    search,
+    goToPage: setPage,
+    rows: query.data?.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    total: query.data?.length ?? 0,
+    loading: query.isPending,
+    searching: false,
+    fetching: query.isFetching,
+    failed: query.isError,
+    filtering: false,
     refetch: refetchList,
   };
 }

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Button, Card, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { ArrowLeftOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../../../../contract/common';
 import { customerMessages, type CustomerType } from '../../../../../contract/customer';
 import { isHttpError } from '../../../api/http-client';
-import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
+import type { FilterValues } from '../../../components/filter-bar';
+import { ListScreen } from '../../../components/list-screen';
+import type { PagedTableColumn } from '../../../components/paged-table';
+import { useWholeList } from '../../../components/use-paged-list';
 import { deleteCustomerType } from '../api/delete-customer-type';
 import { CustomerTypeDialog } from '../components/customer-type-dialog';
 import { customerTypesQueryKey } from '../../../api/customer-types';
@@ -19,10 +22,9 @@ export function CustomerTypePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
-  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const types = useCustomerTypes();
-  const rows = types.data ?? [];
+  // The types are few and come in one answer: the frame pages through them itself.
+  const list = useWholeList(useCustomerTypes());
 
   // A renamed type shows in the customer list too.
   const refresh = async () => {
@@ -59,7 +61,7 @@ export function CustomerTypePage() {
       key: 'index',
       title: '序号',
       width: 80,
-      render: (_: unknown, __: CustomerType, index: number) => (page - 1) * PAGE_SIZE + index + 1,
+      render: (_: unknown, __: CustomerType, index: number) => (list.page - 1) * PAGE_SIZE + index + 1,
     },
     { key: 'name', title: '类型名称', dataIndex: 'name' },
     {
@@ -86,9 +88,13 @@ export function CustomerTypePage() {
   ];
 
   return (
-    <div className="page customer-type-page">
-      <Card variant="borderless">
-        <Space className="page-toolbar" wrap>
+    <ListScreen<CustomerType, FilterValues>
+      className="customer-type-page"
+      list={list}
+      columns={columns}
+      label="客户类型列表"
+      toolbar={
+        <>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true })}>
             新增
           </Button>
@@ -98,20 +104,10 @@ export function CustomerTypePage() {
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/custom/list')}>
             返回客户列表
           </Button>
-        </Space>
-        {/* The types are few and come in one answer: the table pages through them itself. */}
-        <PagedTable<CustomerType>
-          label="客户类型列表"
-          columns={columns}
-          dataSource={rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
-          rowKey="id"
-          total={rows.length}
-          page={page}
-          onPageChange={setPage}
-          loading={types.isPending}
-          emptyText="暂无客户类型，点击“新增”添加"
-        />
-      </Card>
+        </>
+      }
+      emptyText={{ empty: '暂无客户类型，点击“新增”添加' }}
+    >
       <CustomerTypeDialog
         open={dialog.open}
         type={dialog.open ? dialog.type : undefined}
@@ -121,6 +117,6 @@ export function CustomerTypePage() {
           void refresh();
         }}
       />
-    </div>
+    </ListScreen>
   );
 }
