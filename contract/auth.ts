@@ -101,15 +101,6 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export const sessionPaths = {
-  health: '/api/health',
-  setup: '/api/setup',
-  login: '/api/login',
-  logout: '/api/logout',
-  userInfo: '/api/user/info',
-  resetPassword: '/api/user/reset',
-} as const;
-
 /** Every endpoint of the session area (API.md, session): which are open without a token is the server's word. */
 export const authEndpoints = {
   health: endpoint({ method: 'GET', path: '/api/health', response: healthAnswerSchema }),

@@ -129,14 +129,6 @@ export const customerOptionSchema = z.object({
 });
 export type CustomerOption = z.infer<typeof customerOptionSchema>;
 
-export const customerPaths = {
-  list: '/api/customer',
-  all: '/api/customer/all',
-  one: (id: number) => `/api/customer/${id}`,
-  types: '/api/customerType',
-  type: (id: number) => `/api/customerType/${id}`,
-} as const;
-
 /** Every endpoint of the customer area (API.md, Customers). */
 export const customerEndpoints = {
   listTypes: endpoint({ method: 'GET', path: '/api/customerType', response: z.array(customerTypeSchema) }),

@@ -16,8 +16,6 @@ export const dashboardCountsSchema = z.object({
 });
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 
-export const dashboardPath = '/api/dashboard';
-
 export const dashboardEndpoints = {
   counts: endpoint({ method: 'GET', path: '/api/dashboard', response: dashboardCountsSchema }),
 };

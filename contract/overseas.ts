@@ -418,18 +418,6 @@ export type OrderOption = z.infer<typeof orderOptionSchema>;
 export const orderSearchItemSchema = z.object({ id: z.number(), order_no: z.string(), customer_name: z.string() });
 export type OrderSearchItem = z.infer<typeof orderSearchItemSchema>;
 
-export const orderPaths = {
-  list: '/api/order',
-  all: '/api/order/all',
-  search: '/api/order/search',
-  export: '/api/order/export',
-  receiptExport: '/api/order/receipt/export',
-  one: (id: number) => `/api/order/${id}`,
-  handOver: (id: number) => `/api/order/${id}/handOver`,
-  receipts: (id: number) => `/api/order/${id}/receipt`,
-  receipt: (id: number) => `/api/receipt/${id}`,
-} as const;
-
 /** Every endpoint of the overseas area (API.md, Overseas contracts). */
 export const overseasEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/order', query: orderListQuery, response: paged(orderListItemSchema) }),

@@ -57,12 +57,6 @@ export type Staff = z.infer<typeof staffSchema>;
 export const staffSwitchAnswerSchema = z.object({ status: staffStatusSchema });
 export type StaffSwitchAnswer = z.infer<typeof staffSwitchAnswerSchema>;
 
-export const staffPaths = {
-  list: '/api/user',
-  one: (id: number) => `/api/user/${id}`,
-  switchStatus: (id: number) => `/api/user/${id}/switch`,
-} as const;
-
 /** Every endpoint of the staff area (API.md, session and staff). */
 export const staffEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/user', query: pageQuery, response: paged(staffSchema) }),

@@ -74,13 +74,10 @@ export const fileExtension = (name: string): string => {
 export const isImagePath = (path: string): boolean =>
   (IMAGE_EXTENSIONS as readonly string[]).includes(fileExtension(path));
 
-export const uploadPath = '/api/upload';
-
 /**
  * GET /api/upload/names?paths=<p1>,<p2>: the names the files had on the clerk's PC, so that a link reads
  * 代付协议.zip rather than the stored random name. Stored paths never contain a comma.
  */
-export const uploadNamesPath = '/api/upload/names';
 export const UPLOAD_NAMES_MAX = 50;
 export const uploadNamesQuery = z.strictObject({
   paths: z

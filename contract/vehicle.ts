@@ -138,14 +138,6 @@ export type CarListsQuery = z.infer<typeof carListsQuery>;
 export const carListItemSchema = z.object({ id: z.number(), vin: z.string(), model: z.string().nullable() });
 export type CarListItem = z.infer<typeof carListItemSchema>;
 
-export const carPaths = {
-  exists: '/api/car/exists',
-  search: '/api/car/search',
-  lookup: '/api/car/lookup',
-  detach: (id: number) => `/api/car/detach/${id}`,
-  carLists: '/api/car/carLists',
-} as const;
-
 /** Every endpoint of the vehicle area (API.md, Cars and their records). */
 export const vehicleEndpoints = {
   exists: endpoint({ method: 'GET', path: '/api/car/exists', query: carExistsQuery, response: carExistsAnswerSchema }),

@@ -47,11 +47,6 @@ export type VinCorrection = z.infer<typeof vinCorrectionSchema>;
 export const vinCorrectionAnswerSchema = z.object({ id: z.number() });
 export type VinCorrectionAnswer = z.infer<typeof vinCorrectionAnswerSchema>;
 
-export const vinCorrectionPaths = {
-  list: '/api/car/vinAlterLists',
-  correct: '/api/car/vinAlter',
-} as const;
-
 /** The spec's car-area actions answer 200, a correction included. */
 export const vinCorrectionEndpoints = {
   list: endpoint({

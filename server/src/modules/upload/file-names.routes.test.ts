@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { bearer, loggedInStaff } from '../../../../tests/helpers/factories';
-import { uploadNamesPath } from '../../../../contract/upload';
+import { uploadEndpoints } from '../../../../contract/upload';
+
+const uploadNamesPath = uploadEndpoints.names.path;
 
 const scans = join(import.meta.dirname, '../../../../../shared/fixtures/scans');
 
