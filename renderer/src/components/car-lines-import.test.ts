@@ -160,6 +160,7 @@ describe('parseCarWorkbook: workbooks made by the test', () => {
           ['LGBAB1234RA100002', '本田思域', 100, '五百', '-3'],
           ['LVSAB1233RA100003', '比亚迪宋', '', 0, 0],
           ['LHGAB1231RA100004', '吉利星越', 0, 0, 0],
+          ['LSGAB1230RA100005', '别克君越', '9,999,999,999,999', 0, 0],
         ],
       ],
     ]);
@@ -168,8 +169,10 @@ describe('parseCarWorkbook: workbooks made by the test', () => {
     expect(reasons(rows[1])).toEqual(['价格最多两位小数']);
     expect(reasons(rows[2])).toEqual(['服务费“五百”不是数字', '其他费用不能为负数']);
     expect(reasons(rows[3])).toEqual(['请输入车辆售价']);
-    // A price of 0 is a price.
-    expect(rows[4]).toMatchObject({ price: 0, errors: [] });
+    // As the form and the server say it (API.md, money): a price of 0 is refused, fees of 0 are fine, and
+    // an amount past 999,999,999,999.99 is refused, never cut down.
+    expect(reasons(rows[4])).toEqual(['价格必须大于 0']);
+    expect(reasons(rows[5])).toEqual(['价格不能超过 999,999,999,999.99']);
   });
 
   it('reads only the first sheet, and finds a header below a title line', () => {

@@ -15,6 +15,7 @@
  * see DESIGN.md on 0.18.5).
  */
 import { read, utils, type WorkBook } from 'xlsx';
+import { moneyProblem } from '../../../contract/fields';
 import { carMessages } from '../../../contract/vehicle';
 import { orderMessages } from '../../../contract/overseas';
 import { checkDigitWarning, normalizeVin, vinProblem } from './vin';
@@ -114,8 +115,12 @@ const headerKey = (cell: Cell): string => cellText(cell).replace(/\s+/g, '');
 
 type MoneyReading = { value: number } | { issue: string } | { empty: true };
 
-/** Cents, from a number or a text like `140,000.50`; refuses words (十四万), negatives and fractions of a cent. */
-function readMoney(cell: Cell, column: string): MoneyReading {
+/**
+ * An amount from a number or a text like `140,000.50`; refuses words (十四万), and whatever the contract's
+ * `moneyProblem` refuses (a negative, a fraction of a cent, over 999,999,999,999.99, a price of 0), in
+ * the same words as the form and the server.
+ */
+function readMoney(cell: Cell, column: string, allowZero: boolean): MoneyReading {
   let amount: number;
   if (typeof cell === 'number') {
     if (!Number.isFinite(cell)) return { issue: carImportMessages.notANumber(column, String(cell)) };
@@ -127,11 +132,11 @@ function readMoney(cell: Cell, column: string): MoneyReading {
     if (!/^-?\d+(\.\d+)?$/.test(plain)) return { issue: carImportMessages.notANumber(column, text) };
     amount = Number(plain);
   }
-  if (amount < 0) return { issue: carImportMessages.negative(column) };
   const cents = amount * 100;
   // A binary double like 193654.4 is 19365439.999…: a cent's rounding noise is not a third decimal.
-  if (Math.abs(cents - Math.round(cents)) > 1e-6) return { issue: carImportMessages.tooManyDecimals(column) };
-  return { value: Math.round(cents) / 100 };
+  const rounded = Math.abs(cents - Math.round(cents)) > 1e-6 ? amount : Math.round(cents) / 100;
+  const problem = moneyProblem(rounded, { label: column, allowZero });
+  return problem ? { issue: problem } : { value: rounded };
 }
 
 function findHeader(rows: Cell[][]): { index: number; columns: Map<ColumnKey, number> } {
@@ -227,7 +232,8 @@ export function parseCarWorkbook(bytes: Uint8Array, options: ParseOptions = {}):
     else if (model.length > MODEL_MAX_LENGTH) errors.push({ field: 'model', message: carImportMessages.modelTooLong });
 
     const money = (key: 'price' | 'invoice' | 'other'): number | null => {
-      const reading = readMoney(column(cells, key), CAR_IMPORT_COLUMNS[key]);
+      // Fees may be 0; a price may not (API.md, money).
+      const reading = readMoney(column(cells, key), CAR_IMPORT_COLUMNS[key], key !== 'price');
       if ('value' in reading) return reading.value;
       if ('issue' in reading) {
         errors.push({ field: key, message: reading.issue });
