@@ -77,14 +77,6 @@ export const receiptMessages = {
   updated: '编辑成功',
 } as const;
 
-/** The old single money message; the car-lines editor still reads it until it moves to `moneyProblem`. */
-export const moneyMessages = {
-  format: '金额格式不正确，最多两位小数',
-} as const;
-
-/** Decimal with at most two places; kept for the car-lines editor until it moves to `moneyProblem`. */
-export const MONEY_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
-
 /** The longest text each field of the contract, car line and receipt forms takes; the forms use the same numbers. */
 export const orderTextLimits = {
   order_no: 50,
@@ -98,6 +90,21 @@ export const orderTextLimits = {
   receipt_no: 50,
   remitter: 100,
   registered_address: 200,
+} as const;
+
+/** What the forms call each text field; the too-long messages name it. */
+export const orderTextLabels = {
+  order_no: '海外合同号',
+  name: '客户名称',
+  agent_name: '代理人',
+  address: '客户地址',
+  contact_way: '联系方式',
+  country: '国家',
+  agreement_no: '代付协议号',
+  model: '车型车系',
+  receipt_no: '收款单号',
+  remitter: '汇款人',
+  registered_address: '注册地址',
 } as const;
 
 /** What the forms call each amount; every money message starts with it. */
@@ -126,7 +133,7 @@ const idOrNew = z.preprocess(
 export const orderCarLine = z.strictObject({
   id: idOrNew,
   vin: vinField(carMessages.vinRequired, carMessages.vinFormat),
-  model: requiredText('车型车系', orderTextLimits.model, carMessages.modelRequired),
+  model: requiredText(orderTextLabels.model, orderTextLimits.model, carMessages.modelRequired),
   order_price: moneyField({
     label: moneyLabels.order_price,
     allowZero: false,
@@ -156,7 +163,7 @@ const orderFields = {
       .min(1, orderMessages.contractsRequired)
       .max(MAX_CONTRACT_FILES, orderMessages.contractsTooMany),
   ),
-  order_no: requiredText('海外合同号', orderTextLimits.order_no, orderMessages.orderNoRequired),
+  order_no: requiredText(orderTextLabels.order_no, orderTextLimits.order_no, orderMessages.orderNoRequired),
   amount: wholeNumberField(orderMessages.amountRequired, orderMessages.amountFormat, 1, 100_000),
   total: moneyField({ label: moneyLabels.total, allowZero: false, requiredMessage: orderMessages.totalRequired }),
   currency: z.preprocess(
@@ -164,17 +171,17 @@ const orderFields = {
     z.enum(CURRENCIES, { error: orderMessages.currencyFormat }),
   ),
   customer_id: optionalId,
-  name: requiredText('客户名称', orderTextLimits.name, orderMessages.customerNameRequired),
+  name: requiredText(orderTextLabels.name, orderTextLimits.name, orderMessages.customerNameRequired),
   agent_id: optionalId,
-  agent_name: requiredText('代理人', orderTextLimits.agent_name, orderMessages.agentRequired),
-  address: requiredText('客户地址', orderTextLimits.address, orderMessages.addressRequired),
-  contact_way: requiredText('联系方式', orderTextLimits.contact_way, orderMessages.contactRequired),
-  country: limitedText('国家', orderTextLimits.country),
+  agent_name: requiredText(orderTextLabels.agent_name, orderTextLimits.agent_name, orderMessages.agentRequired),
+  address: requiredText(orderTextLabels.address, orderTextLimits.address, orderMessages.addressRequired),
+  contact_way: requiredText(orderTextLabels.contact_way, orderTextLimits.contact_way, orderMessages.contactRequired),
+  country: limitedText(orderTextLabels.country, orderTextLimits.country),
   type_id: z.preprocess(
     (value) => blankToUndefined(value) ?? DEFAULT_CUSTOMER_TYPE_ID,
     idField(orderMessages.typeRequired),
   ),
-  agreement_no: limitedText('代付协议号', orderTextLimits.agreement_no),
+  agreement_no: limitedText(orderTextLabels.agreement_no, orderTextLimits.agreement_no),
   agreement: optionalStoragePathField(),
   cars: z.preprocess(asList, z.array(orderCarLine, { error: '车辆列表格式不正确' }).max(100_000)),
   b_status: z.unknown().optional(),
@@ -241,7 +248,7 @@ const calendarDay = (requiredMessage: string) =>
 export const receiptCreateBody = z.strictObject({
   amount: moneyField({ label: moneyLabels.amount, allowZero: false, requiredMessage: receiptMessages.amountRequired }),
   currency: z.preprocess(blankToUndefined, z.enum(CURRENCIES, { error: receiptMessages.currencyRequired })),
-  receipt_no: requiredText('收款单号', orderTextLimits.receipt_no, receiptMessages.receiptNoRequired),
+  receipt_no: requiredText(orderTextLabels.receipt_no, orderTextLimits.receipt_no, receiptMessages.receiptNoRequired),
   receipted_at: calendarDay(receiptMessages.receiptedAtRequired),
   is_deposit: z.preprocess(
     (value) => blankToUndefined(value) ?? 0,
@@ -249,13 +256,13 @@ export const receiptCreateBody = z.strictObject({
   ),
   proof: z.preprocess(blankToUndefined, storagePathField(receiptMessages.proofRequired)),
   /** Who paid; not on the spec's dialog, shown on the detail when present. */
-  remitter: limitedText('汇款人', orderTextLimits.remitter),
+  remitter: limitedText(orderTextLabels.remitter, orderTextLimits.remitter),
 });
 export type ReceiptCreateBodyInput = z.input<typeof receiptCreateBody>;
 export type ReceiptCreateBody = z.output<typeof receiptCreateBody>;
 
 export const receiptUpdateBody = z.strictObject({
-  receipt_no: requiredText('收款单号', orderTextLimits.receipt_no, receiptMessages.receiptNoRequired),
+  receipt_no: requiredText(orderTextLabels.receipt_no, orderTextLimits.receipt_no, receiptMessages.receiptNoRequired),
   receipted_at: calendarDay(receiptMessages.receiptedAtRequired),
   settlement: moneyField({
     label: moneyLabels.settlement,
@@ -263,7 +270,7 @@ export const receiptUpdateBody = z.strictObject({
     requiredMessage: receiptMessages.settlementRequired,
   }),
   actual_total: optionalMoneyField({ label: moneyLabels.actual_total, allowZero: false }),
-  registered_address: limitedText('注册地址', orderTextLimits.registered_address),
+  registered_address: limitedText(orderTextLabels.registered_address, orderTextLimits.registered_address),
   /** The settlement tax slip; optional, not on the spec's dialog. */
   receipt: optionalStoragePathField(),
   updated_at: z.string().optional(),
