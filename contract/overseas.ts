@@ -100,7 +100,7 @@ export const orderTextLabels = {
   address: '客户地址',
   contact_way: '联系方式',
   country: '国家',
-  agreement_no: '代付协议号',
+  agreement_no: '协议编号',
   model: '车型车系',
   receipt_no: '收款单号',
   remitter: '汇款人',
@@ -115,7 +115,7 @@ export const moneyLabels = {
   other: '其他费用',
   amount: '收款金额',
   settlement: '结汇金额',
-  actual_total: '实际金额',
+  actual_total: '实收金额',
   totalFilter: '订单金额',
   amountFilter: '收款金额',
 } as const;
