@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { read, utils } from 'xlsx';
-import { admin, apiToken, ensureAdmin, login, settled, shot } from './support';
+import { admin, apiToken, ensureAdmin, login, pressInDialog, settled, shot } from './support';
 
 /**
  * The overseas contract screens as a clerk uses them (spec part 1, sections 2 to 9): the list, the form's
@@ -157,6 +157,8 @@ test('a contract typed in: the form’s messages, agent and customer, files and 
   await page.getByLabel('客户名称').fill(`${buyer} FZE`);
   await expect(page.getByLabel('客户地址')).toBeEnabled();
   await page.getByRole('button', { name: /取\s*消/ }).click();
+  // Something was typed: 取消 asks first (issue 7), and 离开 goes back.
+  await pressInDialog(page, '有未保存的修改，确定离开吗？', /离\s*开/);
   await expect(page).toHaveURL(/\/overseas\/list$/);
 });
 
@@ -405,7 +407,8 @@ test('the form refuses: a cleared customer type, a bad car count, bad Excel rows
   await expect(contractFiles).not.toContainText('big-contract.pdf');
   expect(uploads).toEqual([]);
 
-  // Nothing was saved: 取消 goes back to the list.
+  // Nothing was saved: 取消 asks about what was typed (issue 7), then goes back to the list.
   await page.getByRole('button', { name: /取\s*消/ }).click();
+  await pressInDialog(page, '有未保存的修改，确定离开吗？', /离\s*开/);
   await expect(page).toHaveURL(/\/overseas\/list$/);
 });

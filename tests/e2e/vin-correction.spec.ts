@@ -94,7 +94,8 @@ test('VIN correction: checks, a refused VIN, a correction that shows in the list
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('操作成功')).toBeVisible();
   await expect(dialog).toBeHidden();
-  const row = page.locator('tr', { has: page.getByRole('cell', { name: vinNew, exact: true }) });
+  // The VIN cell also holds its copy button, so the row is found by the VIN's text.
+  const row = page.locator('tr', { has: page.getByText(vinNew, { exact: true }) });
   await expect(row).toContainText(vinOld);
   await expect(row).toContainText(admin.nickname);
   await shot(page, '34-vin-correction-list');
