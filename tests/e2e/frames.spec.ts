@@ -93,6 +93,19 @@ test('a form with unsaved changes asks before 取消, its tag’s × and a menu 
   await expect(page).toHaveURL(/\/custom\/list$/);
 });
 
+test('an edit form filled from its record, with files and cars, closes on 取消 without asking', async ({ page }) => {
+  await page.goto('/overseas/list');
+  const orderNo = `E2E-FR-${serial}-1`;
+  await page.getByRole('button', { name: `编辑合同 ${orderNo}` }).click();
+  await expect(page).toHaveURL(/\/overseas\/edit\/\d+$/);
+  await expect(page.getByLabel('合同号')).toHaveValue(orderNo);
+  // Filling the fields, showing the contract file and the car line are not changes of the clerk's.
+  await expect(page.getByLabel('第1行 车架号')).not.toHaveValue('');
+  await page.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(page).toHaveURL(/\/overseas\/list$/);
+  await expect(unsavedDialog(page)).toHaveCount(0);
+});
+
 test('the overseas list shows more than four contracts on one 1366×768 screen', async ({ page }) => {
   await page.goto('/overseas/list');
   const rows = page.locator('.paged-table tr.ant-table-row');

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,9 +21,13 @@ interface NoteValues {
 }
 
 /** A one-field form page made from the frame, as a screen makes it. */
-function NotePage() {
+function NotePage({ filledWith }: { filledWith?: string }) {
   const [form] = Form.useForm<NoteValues>();
   const page = useFormPage(form, { closeTo: '/notes' });
+  // An edit page fills its fields from the record: that is not a change of the clerk's.
+  useEffect(() => {
+    if (filledWith) form.setFieldsValue({ title: filledWith });
+  }, [filledWith, form]);
   const save = () =>
     page.save({
       send: (values) => apiPost('/api/note', values),
@@ -32,7 +37,7 @@ function NotePage() {
     });
   return (
     <FormPage page={page} title="新建便签" onSave={() => void save()}>
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" onValuesChange={page.markChanged}>
         <Form.Item label="标题" name="title" rules={[{ required: true, message: '请输入标题' }]}>
           <Input />
         </Form.Item>
@@ -41,9 +46,12 @@ function NotePage() {
   );
 }
 
-function renderNote() {
+function renderNote(filledWith?: string) {
   useTagsStore.getState().visit({ path: '/notes/add', fullPath: '/notes/add', title: '新建便签', affix: false });
-  return renderInApp(<NotePage />, { path: '/notes/add', initialEntries: ['/notes', '/notes/add'] });
+  return renderInApp(<NotePage filledWith={filledWith} />, {
+    path: '/notes/add',
+    initialEntries: ['/notes', '/notes/add'],
+  });
 }
 
 const button = (name: string) => screen.getByText(name).closest('button') as HTMLElement;
@@ -105,6 +113,14 @@ describe('FormPage', () => {
     await userEvent.click(button('取消'));
     expect(view.location()).toBe('/notes');
     expect(noteTagOpen()).toBe(false);
+    expect(screen.queryByText('有未保存的修改，确定离开吗？')).not.toBeInTheDocument();
+  });
+
+  it('closes at once on 取消 when the fields were only filled from the record', async () => {
+    const view = renderNote('周一开会');
+    await waitFor(() => expect(screen.getByLabelText('标题')).toHaveValue('周一开会'));
+    await userEvent.click(button('取消'));
+    expect(view.location()).toBe('/notes');
     expect(screen.queryByText('有未保存的修改，确定离开吗？')).not.toBeInTheDocument();
   });
 

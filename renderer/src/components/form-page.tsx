@@ -11,7 +11,8 @@
  *   `shownAs` for ids shown by name), scrolling to the first;
  * - on success says `savedMessage`, runs `onSaved` (refresh the lists) and closes the tab after
  *   `closeAfterMs` (spec part 1, section 9: 2 s after a create, 1 s after an edit), without asking.
- * Leaving with unsaved changes (取消, the tag's ×, a menu entry, reload) asks first (`useUnsavedChanges`).
+ * Leaving with unsaved changes (取消, the tag's ×, a menu entry, reload) asks first (`useUnsavedChanges`);
+ * the screen's `<Form onValuesChange={page.markChanged}>` tells the frame what the clerk changed.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Space, Spin, type FormInstance } from 'antd';
@@ -50,6 +51,15 @@ export interface FormPageState<Values> {
   cancel: () => void;
   /** Closes at once (a record that does not exist has nothing to lose). */
   close: () => void;
+  /**
+   * The clerk changed something: give it to the `<Form onValuesChange>`, which antd calls for the clerk's
+   * changes only (typing, picking, uploading, adding a line), never for the screen's own `setFieldsValue`
+   * (filling from the record). `form.isFieldsTouched()` cannot tell the two apart: antd marks fields set
+   * by `setFieldsValue` as touched.
+   */
+  markChanged: () => void;
+  /** What the form holds is what was loaded again (放弃修改并载入最新内容). */
+  markUnchanged: () => void;
 }
 
 export interface UseFormPageOptions {
@@ -70,7 +80,14 @@ export function useFormPage<Values>(
   const [closing, setClosing] = useState(false);
   const [failure, setFailure] = useState<FormPageFailure>();
   const closeTimer = useRef<number>(undefined);
-  const unsaved = useUnsavedChanges(() => form.isFieldsTouched());
+  const changed = useRef(false);
+  const unsaved = useUnsavedChanges(() => changed.current);
+  const markChanged = useCallback(() => {
+    changed.current = true;
+  }, []);
+  const markUnchanged = useCallback(() => {
+    changed.current = false;
+  }, []);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
@@ -125,7 +142,7 @@ export function useFormPage<Values>(
 
   const clearFailure = useCallback(() => setFailure(undefined), []);
 
-  return { form, saving, closing, failure, clearFailure, save, cancel, close };
+  return { form, saving, closing, failure, clearFailure, save, cancel, close, markChanged, markUnchanged };
 }
 
 export interface FormPageProps<Values> {

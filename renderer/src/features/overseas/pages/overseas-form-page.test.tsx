@@ -434,6 +434,14 @@ describe('overseas contract form: saving', () => {
     await waitFor(() => expect(field('合同号')).toHaveValue('HW-2026-005'));
   });
 
+  it('closes an edit form filled from its record on 取消 without asking (issue 7)', async () => {
+    const view = renderEdit();
+    await waitFor(() => expect(field('合同号')).toHaveValue('HW-2026-005'));
+    await userEvent.click(screen.getByText('取消').closest('button') as HTMLElement);
+    await waitFor(() => expect(view.location()).toBe('/overseas/list'));
+    expect(screen.queryByText('有未保存的修改，确定离开吗？')).not.toBeInTheDocument();
+  });
+
   it('goes back and closes the tab on 取消, after asking when something was typed (issue 7)', async () => {
     const view = renderAdd();
     await userEvent.type(field('合同号'), 'HW-X');

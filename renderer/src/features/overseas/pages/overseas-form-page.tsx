@@ -221,6 +221,7 @@ function OverseasForm() {
   };
 
   const onValuesChange = (changed: Partial<OrderFormValues>) => {
+    page.markChanged();
     // Typing another name than the chosen customer's means a new customer: forget the id, unlock.
     if (
       changed.name !== undefined &&
@@ -263,6 +264,7 @@ function OverseasForm() {
     const fresh = await order.refetch();
     if (fresh.data) {
       fill(fresh.data);
+      page.markUnchanged();
       page.clearFailure();
     }
   };
