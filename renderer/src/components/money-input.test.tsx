@@ -48,6 +48,19 @@ describe('MoneyInput', () => {
     await waitFor(() => expect(saved).toEqual([{ total: 1234567.5, fee: 0 }]));
   });
 
+  it('typing over a selected amount replaces it (the box does not reformat when it takes the focus)', async () => {
+    const { saved } = renderForm({ total: 400000, fee: 0 });
+    expect(box('合同总额')).toHaveValue('400,000.00');
+    const input = box('合同总额') as HTMLInputElement;
+    input.focus();
+    input.select();
+    await userEvent.keyboard('410000');
+    expect(input).toHaveValue('410000');
+    await userEvent.tab();
+    await save();
+    await waitFor(() => expect(saved).toEqual([{ total: 410000, fee: 0 }]));
+  });
+
   it('keeps −100 as typed and refuses it with the contract’s message, instead of turning it into 0.00', async () => {
     const { saved } = renderForm({ fee: 0 });
     await userEvent.type(box('合同总额'), '-100');

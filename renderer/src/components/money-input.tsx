@@ -3,7 +3,9 @@
  * receipts, remittances and the lists' amount filters. Put it straight in a `Form.Item` with
  * `moneyRules(...)`.
  *
- * - Shows an amount as clerks read it (45,000.50) and, while the clerk types, exactly what is typed.
+ * - Shows an amount as clerks read it (45,000.50) and, while the clerk types, exactly what is typed. The
+ *   text does not change when the box takes the focus: a change there would drop the selection that a
+ *   double click or select-all made, and the typing would land after the old amount (400,000.00410000).
  * - NEVER changes an amount on its own: antd's InputNumber clamps to `min`/`max` and rounds to
  *   `precision` on blur, so −100 became 0.00 without a word. Here a wrong amount stays as typed and the
  *   rule says what is wrong, with the contract's own check (`moneyProblem`, the server's too).
@@ -102,7 +104,6 @@ export function MoneyInput({ value, onChange, onBlur, suffix, style, allowClear,
       suffix={suffix}
       allowClear={allowClear}
       style={{ width: '100%', ...style }}
-      onFocus={() => setTyping(moneyText(value).replace(/,/g, ''))}
       onChange={(event) => {
         setTyping(event.target.value);
         onChange?.(moneyValueFromText(event.target.value));
