@@ -150,6 +150,7 @@ async function start() {
     iconPath: existsSync(iconPath) ? iconPath : undefined,
     devServerUrl,
     openExternal: (url) => (isExternalWebUrl(url) ? shell.openExternal(url) : undefined),
+    askLeave: (window, question) => dialog.showMessageBoxSync(window, { ...question, buttons: [...question.buttons] }),
   });
   mainWindow.on('closed', () => {
     mainWindow = null;

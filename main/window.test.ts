@@ -1,7 +1,15 @@
 import { EventEmitter } from 'node:events';
 import type { BrowserWindow, BrowserWindowConstructorOptions, HandlerDetails, Session, WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { createMainWindow, isPermissionGranted, lockNavigation, lockPermissions, mainWindowOptions } from './window';
+import {
+  askBeforeUnload,
+  createMainWindow,
+  isPermissionGranted,
+  leaveQuestion,
+  lockNavigation,
+  lockPermissions,
+  mainWindowOptions,
+} from './window';
 
 /** Hand-made stand-ins for the few WebContents and BrowserWindow members the window code uses. */
 class FakeWebContents extends EventEmitter {
@@ -100,6 +108,7 @@ describe('main window', () => {
       BrowserWindow: FakeWindow as unknown as new (options: BrowserWindowConstructorOptions) => BrowserWindow,
       preloadPath: '/app/dist-electron/preload.cjs',
       openExternal: () => undefined,
+      askLeave: () => 1,
     });
     const [first] = created;
     expect(first?.options.webPreferences?.sandbox).toBe(true);
@@ -109,6 +118,34 @@ describe('main window', () => {
     expect(first?.window.shown).toBe(false);
     first?.window.emit('ready-to-show');
     expect(first?.window.shown).toBe(true);
+  });
+});
+
+describe('closing a window with unsaved changes', () => {
+  /** A page that cancelled its unload: Electron emits will-prevent-unload; preventDefault lets it go. */
+  const closeWithUnsavedChanges = (answer: number) => {
+    const contents = new EventEmitter();
+    const asked: (typeof leaveQuestion)[] = [];
+    askBeforeUnload(contents as unknown as WebContents, (question) => {
+      asked.push(question);
+      return answer;
+    });
+    let closes = false;
+    contents.emit('will-prevent-unload', { preventDefault: () => (closes = true) });
+    return { closes, asked };
+  };
+
+  it('asks in Chinese, and 离开 lets the window close', () => {
+    const { closes, asked } = closeWithUnsavedChanges(0);
+    expect(closes).toBe(true);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.message).toBe('有未保存的修改，确定离开吗？');
+    expect(asked[0]?.buttons).toEqual(['离开', '继续编辑']);
+  });
+
+  it('继续编辑 (or Esc, the cancel button) keeps the window and what was typed', () => {
+    expect(closeWithUnsavedChanges(1).closes).toBe(false);
+    expect(leaveQuestion.cancelId).toBe(1);
   });
 });
 

@@ -97,17 +97,47 @@ export function lockPermissions(
   );
 }
 
+/** The question a form with unsaved changes asks when the window is closed (the page asks the same in-app). */
+export const leaveQuestion = {
+  type: 'question',
+  title: '有未保存的修改',
+  message: '有未保存的修改，确定离开吗？',
+  detail: '离开后，本页填写的内容不会保存。',
+  buttons: ['离开', '继续编辑'],
+  defaultId: 1,
+  cancelId: 1,
+  noLink: true,
+} as const;
+
+/** Answers the index of the button pressed (Electron's `dialog.showMessageBoxSync` over the window). */
+export type AskLeave = (question: typeof leaveQuestion) => number;
+
+type UnloadContents = Pick<WebContents, 'on'>;
+
+/**
+ * A page with unsaved changes cancels its unload (`beforeunload`); Electron then closes nothing and asks
+ * no one. Here the clerk is asked, in Chinese: 离开 lets the window close (or reload), 继续编辑 keeps it.
+ */
+export function askBeforeUnload(contents: UnloadContents, askLeave: AskLeave): void {
+  contents.on('will-prevent-unload', (event) => {
+    if (askLeave(leaveQuestion) === 0) event.preventDefault();
+  });
+}
+
 export interface CreateWindowDeps {
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
   preloadPath: string;
   iconPath?: string;
   devServerUrl?: string;
   openExternal: (url: string) => Promise<void> | void;
+  /** The native question before a window with unsaved changes closes. */
+  askLeave: (window: BrowserWindow, question: typeof leaveQuestion) => number;
 }
 
 export function createMainWindow(deps: CreateWindowDeps): BrowserWindow {
   const window = new deps.BrowserWindow(mainWindowOptions(deps.preloadPath, deps.iconPath));
   lockNavigation(window.webContents, { devServerUrl: deps.devServerUrl, openExternal: deps.openExternal });
+  askBeforeUnload(window.webContents, (question) => deps.askLeave(window, question));
   window.once('ready-to-show', () => window.show());
   void window.loadURL(deps.devServerUrl ?? appEntryUrl);
   return window;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { App } from 'antd';
 import { useBlocker } from 'react-router-dom';
-import { desktop } from '../platform/desktop';
 import { useTagsStore } from '../stores/tags';
 
 export const unsavedChangesMessages = {
@@ -23,9 +22,9 @@ export interface UnsavedChanges {
  * leaving, so it can ask the form itself (`form.isFieldsTouched()`). Covered: every route change (a menu
  * entry, a tag, the breadcrumb, the browser's back) through react-router's blocker (the app runs on a data
  * router, app/router.tsx); closing the screen's tag (the tags bar asks the store's leave guard first); the
- * page's own 取消 (`confirmLeave`); and, in a browser, reload and closing the window (the browser's own
- * question: a page cannot word it). Electron cancels an unload that is prevented without asking anyone, so
- * the desktop window is left alone there.
+ * page's own 取消 (`confirmLeave`); and reload or closing the window: a browser asks its own question (a
+ * page cannot word it); in the desktop app main asks 离开 / 继续编辑 natively (main/window.ts,
+ * askBeforeUnload), as Electron itself would cancel the close without a word.
  */
 export function useUnsavedChanges(isDirty: () => boolean): UnsavedChanges {
   const { modal } = App.useApp();
@@ -90,7 +89,6 @@ export function useUnsavedChanges(isDirty: () => boolean): UnsavedChanges {
   }, [confirmLeave]);
 
   useEffect(() => {
-    if (desktop.kind !== 'web') return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!mustAsk()) return;
       event.preventDefault();
