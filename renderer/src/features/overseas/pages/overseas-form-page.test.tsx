@@ -199,6 +199,26 @@ describe('overseas contract form: checks', () => {
     expect(saves()).toHaveLength(0);
   });
 
+  it('a count of 0 or 1.5 stays as typed and is refused, instead of turning into 1', async () => {
+    server.on('GET /api/order/5', envelope(200, savedOrder));
+    renderEdit();
+    await waitFor(() => expect(field('合同号')).toHaveValue('HW-2026-005'));
+    const amount = field('订购数量');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '0');
+    await userEvent.tab();
+    expect(amount).toHaveValue('0');
+    await save();
+    await waitFor(() => expect(errorOf('订购数量')).toBe('订单总数只能填写正整数'));
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1.5');
+    await userEvent.tab();
+    expect(amount).toHaveValue('1.5');
+    await save();
+    await waitFor(() => expect(errorOf('订购数量')).toBe('订单总数只能填写正整数'));
+    expect(saves()).toHaveLength(0);
+  });
+
   it('does not save on Enter in a field', async () => {
     renderAdd();
     await userEvent.type(field('合同号'), 'HW-1{Enter}');

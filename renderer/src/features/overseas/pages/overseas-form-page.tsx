@@ -344,13 +344,7 @@ function OverseasForm() {
                 dependencies={[['cars']]}
                 extra="车辆信息中最多可添加该数量的车辆"
               >
-                <InputNumber<number>
-                  min={1}
-                  max={100_000}
-                  precision={0}
-                  style={{ width: '100%' }}
-                  placeholder="请输入订单总数"
-                />
+                <InputNumber<number> style={{ width: '100%' }} placeholder="请输入订单总数" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
