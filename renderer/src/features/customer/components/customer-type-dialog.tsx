@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { App, Form, Input } from 'antd';
-import { customerMessages, type CustomerType } from '../../../../../contract/customer';
+import { customerMessages, customerTextLimits, type CustomerType } from '../../../../../contract/customer';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
@@ -63,7 +63,7 @@ export function CustomerTypeDialog({ open, type, onClose, onSaved }: CustomerTyp
       <FormFailure text={failure} onClose={forget} />
       <Form<CustomerTypeFormValues> form={form} name="customer-type" layout="vertical" onFinish={submit}>
         <Form.Item label="类型名称" name="name" rules={customerRules.typeName}>
-          <Input autoComplete="off" placeholder="请输入类型名称" maxLength={50} />
+          <Input autoComplete="off" placeholder="请输入类型名称" maxLength={customerTextLimits.type_name} />
         </Form.Item>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
