@@ -24,6 +24,21 @@ const boundaryZones = [
 
 const sharedLayers = ['components', 'api', 'stores', 'platform'];
 
+// Only server/src/lifecycle/ writes a vehicle's flow or stage values and an overseas contract's status
+// (DESIGN.md, issue 8). Repositories' own patch types leave those columns out as well.
+const lifecycleOnly = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(set|values)$/] Property[key.name=/^(flow|entry|plate|release|transfer|exports|drawback|archive|freight)$/]',
+    message: 'Only server/src/lifecycle/ moves a vehicle or sets its stage values.',
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(set|values)$/][callee.object.arguments.0.value='orders'] Property[key.name='status']",
+    message: 'Only server/src/lifecycle/ sets an overseas contract’s status.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -93,8 +108,19 @@ export default tseslint.config(
           selector: "TaggedTemplateExpression[tag.name='sql']",
           message: 'SQL belongs in the module’s repository, not in its service.',
         },
+        ...lifecycleOnly,
       ],
     },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/modules/**/*.service.ts',
+      'server/src/lifecycle/**',
+      'server/src/db/migrations/**',
+      '**/*.test.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...lifecycleOnly] },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],

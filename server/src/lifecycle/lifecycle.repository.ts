@@ -56,7 +56,7 @@ export const moveFlow = async (
   db: Db,
   ids: readonly number[],
   from: Flow | null,
-  to: Flow,
+  to: Flow | null,
   at: string,
 ): Promise<number[]> => {
   if (ids.length === 0) return [];

@@ -43,6 +43,7 @@ import {
   listVehiclesOfOrders,
 } from '../vehicle/vehicle.repository';
 import { detachFromOverseasContract } from '../vehicle/vehicle-detach';
+import { handOverOrderToPurchasing } from '../../lifecycle/order-status';
 import type { VehicleRow } from '../vehicle/vehicle.table';
 import { fromFen, fromFenOrNull, toFen } from './money';
 import {
@@ -421,7 +422,7 @@ export const createOrder = async ({ db }: AppContext, body: OrderBody, actor: Ac
       const at = nowIso();
       const id = await insertOrder(trx, {
         ...contractColumns(body, customerId),
-        status: ORDER_STATUS.new,
+        // status: the table's default, 1 (new); only the lifecycle changes it.
         created_by: actor.userId,
         created_at: at,
         updated_at: at,
@@ -488,24 +489,10 @@ export const updateOrder = async (
   }
 };
 
-/** Hands the contract to purchasing (status 2); vehicles do not move (DOMAIN.md). */
+/** Hands the contract to purchasing (status 2); vehicles do not move (DOMAIN.md). The lifecycle sets it. */
 export const handOverOrder = async ({ db }: AppContext, id: number, actor: Actor): Promise<{ status: OrderStatus }> =>
   db.transaction().execute(async (trx) => {
-    const existing = await requireOrder(trx, id);
-    if (existing.status !== ORDER_STATUS.new) throw conflict(orderMessages.handOverAlready);
-    const patch = { status: ORDER_STATUS.handedOver, updated_at: nextUpdatedAt(existing.updated_at) };
-    await saveUnlessChanged(
-      trx,
-      actor,
-      () => updateRowIfUnchanged(trx, 'orders', id, patch, existing.updated_at),
-      () => ({
-        action: 'hand_over',
-        entity: 'order',
-        entityId: id,
-        before: { status: existing.status },
-        after: { status: ORDER_STATUS.handedOver },
-      }),
-    );
+    await handOverOrderToPurchasing(trx, actor, id);
     return { status: ORDER_STATUS.handedOver };
   });
 

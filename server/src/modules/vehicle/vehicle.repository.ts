@@ -2,7 +2,7 @@ import { type SqlBool, sql, type Updateable } from 'kysely';
 import type { CarListFlag, CarSearchStage } from '../../../../contract/vehicle';
 import type { Db } from '../../db/database';
 import { containsPattern } from '../../db/list-filters';
-import type { NewVehicleRow, VehicleRow, VehiclesTable } from './vehicle.table';
+import type { NewVehicleRow, Stage, VehicleRow, VehiclesTable } from './vehicle.table';
 
 /** Bound parameters per `in (…)` list: far below SQLite's and PostgreSQL's limits. */
 const IN_LIST_CHUNK = 1000;
@@ -40,12 +40,17 @@ export const findVehiclesByVins = async (db: Db, vins: readonly string[]): Promi
 export const lookupVins = (db: Db, vins: readonly string[]) =>
   db.selectFrom('vehicles').select(['id', 'vin', 'model']).where('vin', 'in', vins).execute();
 
-export const insertVehicle = async (db: Db, row: NewVehicleRow): Promise<number> => {
+/** What a module may write of a vehicle: everything but where it is and its stage values (lifecycle/). */
+type LifecycleColumns = 'flow' | Stage;
+export type VehicleInsert = Omit<NewVehicleRow, LifecycleColumns>;
+export type VehiclePatch = Omit<Updateable<VehiclesTable>, LifecycleColumns>;
+
+export const insertVehicle = async (db: Db, row: VehicleInsert): Promise<number> => {
   const inserted = await db.insertInto('vehicles').values(row).returning('id').executeTakeFirstOrThrow();
   return inserted.id;
 };
 
-export const updateVehicle = async (db: Db, id: number, patch: Updateable<VehiclesTable>): Promise<boolean> => {
+export const updateVehicle = async (db: Db, id: number, patch: VehiclePatch): Promise<boolean> => {
   const result = await db.updateTable('vehicles').set(patch).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };

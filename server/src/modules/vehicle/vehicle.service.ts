@@ -19,6 +19,7 @@ import { nextUpdatedAt } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
 import { findOrder } from '../overseas/overseas.repository';
 import { detachFromOverseasContract } from './vehicle-detach';
+import { leavePurchase } from '../../lifecycle/purchase-membership';
 import {
   findVehicleById,
   findPurchaseNo,
@@ -83,9 +84,9 @@ export const detachCar = async ({ db }: AppContext, id: number, body: CarDetachB
       price: null,
       invoice: null,
       other: null,
-      flow: null,
       updated_at: at,
     });
+    await leavePurchase(trx, [id]);
     await writeAudit(trx, actor, {
       action: 'detach',
       entity: 'vehicle',

@@ -1,13 +1,8 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-/** Where a vehicle is (DOMAIN.md); null while only an overseas contract names it. */
-export type VehicleFlow = 'purchase' | 'pickup' | 'registry' | 'release' | 'filing';
-
-/** 0 no record, 1 documents missing, 2 complete. */
-export type StageValue = 0 | 1 | 2;
-
-export const STAGES = ['entry', 'plate', 'release', 'transfer', 'exports', 'drawback', 'archive', 'freight'] as const;
-export type Stage = (typeof STAGES)[number];
+// Flows and stages are defined once, with the stage table (contract/stage.ts).
+export type { Flow as VehicleFlow, Stage, StageValue } from '../../../../contract/stage';
+import type { Flow as VehicleFlow, StageValue } from '../../../../contract/stage';
 
 export interface VehiclesTable {
   id: Generated<number>;
