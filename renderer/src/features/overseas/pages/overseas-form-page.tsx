@@ -24,7 +24,7 @@ import { UploadSlot } from '../../../components/upload-slot';
 import { createOrder } from '../api/create-order';
 import { ordersQueryKey } from '../api/list-orders';
 import { updateOrder } from '../api/update-order';
-import { PartyNameInput } from '../components/party-name-input';
+import { PartyNameInput } from '../../../components/party-name-input';
 import { useCustomerOptions, useCustomerTypeOptions } from '../hooks/use-customer-options';
 import { useOrder } from '../hooks/use-order';
 import { overseasPaths } from '../overseas-format';

@@ -1,5 +1,5 @@
 import { AutoComplete, Typography } from 'antd';
-import type { CustomerOption } from '../../../../../contract/customer';
+import type { CustomerOption } from '../../../contract/customer';
 
 export interface PartyNameInputProps {
   /** Form.Item's value and onChange: the name as typed or picked. */
