@@ -155,3 +155,69 @@ export const linkVehicleToOrder = async (
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };
+
+// The purchase side (modules/purchase): a vehicle's purchase contract and that side's prices.
+
+/** Vehicles of several purchase contracts at once (the list's cards), ordered by id. */
+export const listVehiclesOfPurchases = async (db: Db, purchaseIds: readonly number[]): Promise<VehicleRow[]> => {
+  if (purchaseIds.length === 0) return [];
+  const rows: VehicleRow[] = [];
+  for (const part of chunks([...new Set(purchaseIds)], IN_LIST_CHUNK)) {
+    rows.push(...(await db.selectFrom('vehicles').selectAll().where('purchase_id', 'in', part).execute()));
+  }
+  return rows.sort((left, right) => left.id - right.id);
+};
+
+/**
+ * Puts a vehicle on a purchase contract with that side's prices, only while it is on no purchase
+ * contract or already on this one: a save of another purchase contract in between wins.
+ */
+export const linkVehicleToPurchase = async (
+  db: Db,
+  vehicleId: number,
+  purchaseId: number,
+  patch: Pick<Updateable<VehiclesTable>, 'model' | 'price' | 'invoice' | 'other' | 'updated_at'>,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('vehicles')
+    .set({ ...patch, purchase_id: purchaseId })
+    .where('id', '=', vehicleId)
+    .where((eb) => eb.or([eb('purchase_id', 'is', null), eb('purchase_id', '=', purchaseId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
+
+/**
+ * Deletes those of the given vehicles that no contract names any more and that nothing else refers to
+ * (a VIN correction keeps its vehicle). Answers the ids deleted.
+ */
+export const deleteUnnamedVehicles = async (db: Db, ids: readonly number[]): Promise<number[]> => {
+  if (ids.length === 0) return [];
+  const deleted: number[] = [];
+  for (const part of chunks([...new Set(ids)], IN_LIST_CHUNK)) {
+    const rows = await db
+      .deleteFrom('vehicles')
+      .where('id', 'in', part)
+      .where('order_id', 'is', null)
+      .where('purchase_id', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(selectFrom('vin_corrections').select('id').whereRef('vin_corrections.vehicle_id', '=', 'vehicles.id')),
+        ),
+      )
+      .returning('id')
+      .execute();
+    deleted.push(...rows.map((row) => row.id));
+  }
+  return deleted;
+};
+
+/** importCars: the vehicles of an overseas contract that no purchase contract holds, whatever its status. */
+export const listOrderVehiclesWithoutPurchase = (db: Db, orderId: number) =>
+  db
+    .selectFrom('vehicles')
+    .select(['id', 'vin', 'model'])
+    .where('order_id', '=', orderId)
+    .where('purchase_id', 'is', null)
+    .orderBy('id', 'asc')
+    .execute();

@@ -1,0 +1,70 @@
+import { writeFile } from 'node:fs/promises';
+import type { ExportAnswer } from '../../../../contract/export';
+import { type PurchaseExportQuery, purchaseTypeLabels, remitStatusLabels } from '../../../../contract/purchase';
+import type { AppContext } from '../../app-context';
+import { PURCHASE_SHEET_NAME, purchaseColumns, type PurchaseExportRow } from '../../excel/purchase-workbooks';
+import { sheetOf, writeWorkbook } from '../../excel/workbook';
+import { createStorage } from '../../storage/storage';
+import { fromFen, fromFenOrNull } from '../overseas/money';
+import { listVehiclesOfPurchases } from '../vehicle/vehicle.repository';
+import type { VehicleRow } from '../vehicle/vehicle.table';
+import { iteratePurchases } from './purchase.repository';
+import { purchaseFiltersOf } from './purchase.service';
+
+/** Contracts read per query while an export is built. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * `GET /api/purchase/export`: the contracts of the list's filters, newest first, one row per vehicle
+ * (a contract without vehicles gets one row), written under STORAGE_DIR/exports/.
+ */
+export const exportPurchases = async (
+  { db, config }: AppContext,
+  query: PurchaseExportQuery,
+): Promise<ExportAnswer> => {
+  const rows: PurchaseExportRow[] = [];
+  for await (const batch of iteratePurchases(db, config.timeZone, purchaseFiltersOf(query), EXPORT_BATCH)) {
+    const carsByPurchase = new Map<number, VehicleRow[]>();
+    for (const vehicle of await listVehiclesOfPurchases(
+      db,
+      batch.map((purchase) => purchase.id),
+    )) {
+      if (vehicle.purchase_id === null) continue;
+      carsByPurchase.set(vehicle.purchase_id, [...(carsByPurchase.get(vehicle.purchase_id) ?? []), vehicle]);
+    }
+    for (const purchase of batch) {
+      const contract = {
+        id: purchase.id,
+        purchase_no: purchase.purchase_no,
+        type: purchaseTypeLabels[purchase.type],
+        order_no: purchase.order_no,
+        customer_name: purchase.customer_name,
+        amount: purchase.amount,
+        total: fromFen(purchase.total),
+        remit_total: fromFen(purchase.remit_total_fen),
+        remit_status: remitStatusLabels[purchase.remit_status],
+        handed_over: purchase.handed_over === 1 ? '已移交' : '未移交',
+        created_at: purchase.created_at,
+      };
+      const cars = carsByPurchase.get(purchase.id) ?? [];
+      if (cars.length === 0) {
+        rows.push({ ...contract, vin: null, model: null, price: null, invoice: null, other: null });
+      }
+      for (const car of cars) {
+        rows.push({
+          ...contract,
+          vin: car.vin,
+          model: car.model,
+          price: fromFenOrNull(car.price),
+          invoice: fromFenOrNull(car.invoice),
+          other: fromFenOrNull(car.other),
+        });
+      }
+    }
+  }
+  const storage = createStorage(config.storageDir, { timeZone: config.timeZone });
+  const location = await storage.exportPath('xlsx');
+  const sheet = sheetOf({ name: PURCHASE_SHEET_NAME, columns: purchaseColumns, rows }, config.timeZone);
+  await writeFile(location.path, writeWorkbook([sheet]), { flag: 'wx' });
+  return { download_url: location.url };
+};

@@ -1,0 +1,177 @@
+import { type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { containsIgnoringCase, containsPattern, createdRange } from '../../db/list-filters';
+import type { NewPurchaseRow, NewRemitRow, PurchaseRow, RemitRow } from './purchase.table';
+
+/** The list filters of `GET /api/purchase` (and its export), money already in fen. */
+export interface PurchaseFilters {
+  orderNo?: string;
+  purchaseNo?: string;
+  remitStatus?: 0 | 1;
+  /** One box for all: the purchase number, the customer name or a VIN. */
+  input?: string;
+  vin?: string;
+  start?: string;
+  end?: string;
+  /** Contract total, fen, exact. */
+  totalFen?: number;
+  name?: string;
+}
+
+/** A purchase row with what the list shows besides its own columns. */
+export type PurchaseListRow = PurchaseRow & { remit_total_fen: number; order_no: string | null };
+
+const remitTotalOf = sql<
+  number | string
+>`coalesce((select sum(remits.amount) from remits where remits.purchase_id = purchases.id), 0)`;
+
+const purchaseRows = (db: Db) =>
+  db
+    .selectFrom('purchases')
+    .leftJoin('orders', 'orders.id', 'purchases.order_id')
+    .selectAll('purchases')
+    .select(['orders.order_no as order_no', remitTotalOf.as('remit_total_fen')]);
+
+/** Whether one of the contract's vehicles has a VIN containing `text` (stored upper case). */
+const hasVinLike = (text: string) =>
+  sql<SqlBool>`exists (select 1 from vehicles where vehicles.purchase_id = purchases.id and vehicles.vin like ${containsPattern(text.toUpperCase())} escape '!')`;
+
+const filtered = (db: Db, timeZone: string, filters: PurchaseFilters) => {
+  let query = purchaseRows(db);
+  if (filters.orderNo) query = query.where(containsIgnoringCase('orders.order_no', filters.orderNo));
+  if (filters.purchaseNo) query = query.where(containsIgnoringCase('purchases.purchase_no', filters.purchaseNo));
+  if (filters.remitStatus !== undefined) query = query.where('purchases.remit_status', '=', filters.remitStatus);
+  if (filters.input) {
+    const text = filters.input;
+    query = query.where((eb) =>
+      eb.or([
+        containsIgnoringCase('purchases.purchase_no', text),
+        containsIgnoringCase('purchases.customer_name', text),
+        hasVinLike(text),
+      ]),
+    );
+  }
+  if (filters.vin) query = query.where(hasVinLike(filters.vin));
+  if (filters.totalFen !== undefined) query = query.where('purchases.total', '=', filters.totalFen);
+  if (filters.name) query = query.where(containsIgnoringCase('purchases.customer_name', filters.name));
+  const range = createdRange(timeZone, filters.start, filters.end);
+  if (range.from) query = query.where('purchases.created_at', '>=', range.from);
+  if (range.before) query = query.where('purchases.created_at', '<', range.before);
+  return query;
+};
+
+const normalise = (row: PurchaseRow & { remit_total_fen: number | string; order_no: string | null }) => ({
+  ...row,
+  total: Number(row.total),
+  remit_total_fen: Number(row.remit_total_fen),
+});
+
+export const listPurchases = async (
+  db: Db,
+  timeZone: string,
+  filters: PurchaseFilters,
+  offset: number,
+  limit: number,
+): Promise<PurchaseListRow[]> =>
+  (await filtered(db, timeZone, filters).orderBy('purchases.id', 'desc').offset(offset).limit(limit).execute()).map(
+    normalise,
+  );
+
+export const countPurchases = async (db: Db, timeZone: string, filters: PurchaseFilters): Promise<number> => {
+  const row = await filtered(db, timeZone, filters)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+/** The filtered contracts in batches, newest first, by keyset (`id < last`), for the export. */
+export async function* iteratePurchases(
+  db: Db,
+  timeZone: string,
+  filters: PurchaseFilters,
+  batchSize: number,
+): AsyncGenerator<PurchaseListRow[]> {
+  let before: number | undefined;
+  for (;;) {
+    let query = filtered(db, timeZone, filters);
+    if (before !== undefined) query = query.where('purchases.id', '<', before);
+    const batch = (await query.orderBy('purchases.id', 'desc').limit(batchSize).execute()).map(normalise);
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < batchSize) return;
+    before = batch[batch.length - 1]?.id;
+  }
+}
+
+/** One contract with its overseas contract's number and its remittance total. */
+export const findPurchaseWithTotals = async (db: Db, id: number): Promise<PurchaseListRow | undefined> => {
+  const row = await purchaseRows(db).where('purchases.id', '=', id).executeTakeFirst();
+  return row ? normalise(row) : undefined;
+};
+
+export const findPurchase = (db: Db, id: number): Promise<PurchaseRow | undefined> =>
+  db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findPurchaseByNo = (db: Db, purchaseNo: string): Promise<PurchaseRow | undefined> =>
+  db.selectFrom('purchases').selectAll().where('purchase_no', '=', purchaseNo).executeTakeFirst();
+
+export const insertPurchase = async (db: Db, row: NewPurchaseRow): Promise<number> =>
+  (await db.insertInto('purchases').values(row).returning('id').executeTakeFirstOrThrow()).id;
+
+export const deletePurchaseWithRemits = async (db: Db, id: number): Promise<void> => {
+  await db.deleteFrom('remits').where('purchase_id', '=', id).execute();
+  await db.deleteFrom('purchases').where('id', '=', id).execute();
+};
+
+/** The remittance status follows the total: 1 once the remittances reach it (DOMAIN.md). */
+export const refreshRemitStatus = async (db: Db, id: number): Promise<0 | 1> => {
+  const row = await db
+    .selectFrom('purchases')
+    .select(['total', remitTotalOf.as('remit_total_fen')])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const status: 0 | 1 = Number(row.remit_total_fen) >= Number(row.total) ? 1 : 0;
+  await db.updateTable('purchases').set({ remit_status: status }).where('id', '=', id).execute();
+  return status;
+};
+
+/** Contracts not yet handed over that buy cars of this overseas contract (batchHandOver). */
+export const listOpenPurchaseIdsOfOrder = async (db: Db, orderId: number): Promise<number[]> =>
+  (
+    await db
+      .selectFrom('purchases')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('handed_over', '=', 0)
+      .orderBy('id', 'asc')
+      .execute()
+  ).map((row) => row.id);
+
+/** The numbers of purchase contracts, for naming them in messages. */
+export const findPurchaseNumbers = async (db: Db, ids: readonly number[]): Promise<Map<number, string>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('purchases')
+    .select(['id', 'purchase_no'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.purchase_no]));
+};
+
+export const insertRemit = async (db: Db, row: NewRemitRow): Promise<number> =>
+  (await db.insertInto('remits').values(row).returning('id').executeTakeFirstOrThrow()).id;
+
+export const listRemitsOfPurchase = (db: Db, purchaseId: number): Promise<RemitRow[]> =>
+  db.selectFrom('remits').selectAll().where('purchase_id', '=', purchaseId).orderBy('id', 'asc').execute();
+
+/** The customer type's name, for the info page. */
+export const findCustomerTypeName = async (db: Db, typeId: number): Promise<string | null> =>
+  (await db.selectFrom('customer_types').select('name').where('id', '=', typeId).executeTakeFirst())?.name ?? null;
+
+/** The overseas contract of that number: id only (importCars). */
+export const findOrderIdByNo = async (db: Db, orderNo: string): Promise<number | undefined> =>
+  (await db.selectFrom('orders').select('id').where('order_no', '=', orderNo).executeTakeFirst())?.id;
+
+export const orderExists = async (db: Db, orderId: number): Promise<boolean> =>
+  (await db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst()) !== undefined;

@@ -1,0 +1,505 @@
+import { messages, type Paged } from '../../../../contract/common';
+import {
+  type ImportCarsAnswer,
+  PURCHASE_CURRENCY,
+  type Purchase,
+  type PurchaseBody,
+  type PurchaseCar,
+  type PurchaseCarLine,
+  type PurchaseListItem,
+  type PurchaseListQuery,
+  purchaseMessages,
+  type PurchaseUpdateBody,
+  type RemitBody,
+} from '../../../../contract/purchase';
+import type { HandOverAnswer } from '../../../../contract/stage';
+import type { Actor, AppContext } from '../../app-context';
+import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
+import { assertNotStale } from '../../db/stale-save';
+import { paged } from '../../envelope';
+import { conflict, notFound, unprocessable } from '../../http-errors';
+import { handOverPurchases } from '../../lifecycle/hand-over';
+import { enterPurchase, leavePurchase } from '../../lifecycle/purchase-membership';
+import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
+import { writeAudit } from '../audit/audit.repository';
+import { findCustomer } from '../customer/customer.repository';
+import { insertCustomerFromForm, requireCustomerType } from '../customer/customer.service';
+import { fromFen, fromFenOrNull, toFen } from '../overseas/money';
+import { assertFileReferences, type FileRules } from '../upload/file-references';
+import {
+  deleteUnnamedVehicles,
+  findVehiclesByVins,
+  insertVehicle,
+  linkVehicleToPurchase,
+  listOrderVehiclesWithoutPurchase,
+  listVehiclesOfPurchases,
+  updateVehicle,
+} from '../vehicle/vehicle.repository';
+import type { VehicleRow } from '../vehicle/vehicle.table';
+import {
+  countPurchases,
+  deletePurchaseWithRemits,
+  findCustomerTypeName,
+  findOrderIdByNo,
+  findPurchase,
+  findPurchaseByNo,
+  findPurchaseNumbers,
+  findPurchaseWithTotals,
+  insertPurchase,
+  insertRemit,
+  listOpenPurchaseIdsOfOrder,
+  listPurchases as listPurchaseRows,
+  listRemitsOfPurchase,
+  orderExists,
+  type PurchaseFilters,
+  type PurchaseListRow,
+  refreshRemitStatus,
+} from './purchase.repository';
+import type { PurchaseRow } from './purchase.table';
+
+export const toPurchaseCar = (row: VehicleRow): PurchaseCar => ({
+  id: row.id,
+  vin: row.vin,
+  model: row.model,
+  price: fromFenOrNull(row.price),
+  invoice: fromFenOrNull(row.invoice) ?? 0,
+  other: fromFenOrNull(row.other) ?? 0,
+});
+
+export const purchaseFiltersOf = (query: Omit<PurchaseListQuery, 'page' | 'limit'>): PurchaseFilters => ({
+  orderNo: query.order_no,
+  purchaseNo: query.purchase_no,
+  remitStatus: query.remit_status,
+  input: query.input,
+  vin: query.vin,
+  start: query.start_time,
+  end: query.end_time,
+  totalFen: query.total === undefined ? undefined : toFen(query.total),
+  name: query.name,
+});
+
+const groupBy = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> => {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+};
+
+const toListItem = (row: PurchaseListRow, cars: readonly VehicleRow[], timeZone: string): PurchaseListItem => ({
+  id: row.id,
+  purchase_no: row.purchase_no,
+  type: row.type,
+  order_id: row.order_id,
+  order_no: row.order_no,
+  customer_id: row.customer_id,
+  customer_name: row.customer_name,
+  amount: row.amount,
+  total: fromFen(row.total),
+  remit_total: fromFen(row.remit_total_fen),
+  remit_status: row.remit_status,
+  handed_over: row.handed_over,
+  created_at: formatTimestamp(row.created_at, timeZone),
+  updated_at: formatTimestamp(row.updated_at, timeZone),
+  car: cars.map(toPurchaseCar),
+});
+
+export const listPurchases = async (
+  { db, config }: AppContext,
+  query: PurchaseListQuery,
+): Promise<Paged<PurchaseListItem>> => {
+  const filters = purchaseFiltersOf(query);
+  const [rows, total] = await Promise.all([
+    listPurchaseRows(db, config.timeZone, filters, (query.page - 1) * query.limit, query.limit),
+    countPurchases(db, config.timeZone, filters),
+  ]);
+  const carsByPurchase = groupBy(
+    await listVehiclesOfPurchases(
+      db,
+      rows.map((row) => row.id),
+    ),
+    (vehicle) => vehicle.purchase_id,
+  );
+  const items = rows.map((row) => toListItem(row, carsByPurchase.get(row.id) ?? [], config.timeZone));
+  return paged(items, total, query.page, query.limit);
+};
+
+const requirePurchase = async (db: Db, id: number): Promise<PurchaseRow> => {
+  const row = await findPurchase(db, id);
+  if (!row) throw notFound();
+  return row;
+};
+
+export const parseFileList = (json: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+export const getPurchase = async ({ db, config }: AppContext, id: number): Promise<Purchase> => {
+  const row = await findPurchaseWithTotals(db, id);
+  if (!row) throw notFound();
+  const tz = config.timeZone;
+  const [cars, remits, typeName] = await Promise.all([
+    listVehiclesOfPurchases(db, [id]),
+    listRemitsOfPurchase(db, id),
+    row.customer_type_id === null ? Promise.resolve(null) : findCustomerTypeName(db, row.customer_type_id),
+  ]);
+  return {
+    ...toListItem(row, cars, tz),
+    customer_address: row.customer_address,
+    customer_contact_way: row.customer_contact_way,
+    customer_type_id: row.customer_type_id,
+    customer_type: typeName,
+    contracts: parseFileList(row.contracts),
+    handed_over_at: row.handed_over_at === null ? null : formatTimestamp(row.handed_over_at, tz),
+    remit: remits.map((remit) => ({
+      id: remit.id,
+      purchase_id: remit.purchase_id,
+      amount: fromFen(remit.amount),
+      currency: PURCHASE_CURRENCY,
+      bank_slips: remit.bank_slips,
+      created_at: formatTimestamp(remit.created_at, tz),
+    })),
+  };
+};
+
+// Saving the purchase form
+
+/** The form's contract files are `contract` uploads; the remittance's bank slip an `image` upload. */
+const purchaseFiles: FileRules<'contracts'> = {
+  fields: { contracts: ['contract'] },
+  message: purchaseMessages.storagePath,
+};
+const remitFiles: FileRules<'bank_slips'> = {
+  fields: { bank_slips: ['image'] },
+  message: purchaseMessages.storagePath,
+};
+
+/** The seller the contract names: the one chosen, or a new one made from the form (same transaction). */
+const resolveCustomer = async (trx: Db, body: PurchaseBody, actor: Actor): Promise<number> => {
+  if (body.customer_id !== undefined) {
+    if (!(await findCustomer(trx, body.customer_id))) {
+      throw unprocessable(purchaseMessages.customerUnknown, 'customer_id');
+    }
+    await requireCustomerType(trx, body.type_id, purchaseMessages.customerTypeRequired);
+    return body.customer_id;
+  }
+  return insertCustomerFromForm(
+    trx,
+    { name: body.name, type_id: body.type_id, address: body.address, contact_way: body.contact_way },
+    actor,
+    purchaseMessages.customerTypeRequired,
+  );
+};
+
+const requireOrderIfNamed = async (trx: Db, orderId: number | undefined) => {
+  if (orderId !== undefined && !(await orderExists(trx, orderId))) {
+    throw unprocessable(purchaseMessages.orderUnknown, 'order_id');
+  }
+};
+
+const contractColumns = (body: PurchaseBody, customerId: number) => ({
+  purchase_no: body.purchase_no,
+  type: body.type,
+  order_id: body.order_id ?? null,
+  customer_id: customerId,
+  customer_name: body.name,
+  customer_address: body.address,
+  customer_contact_way: body.contact_way ?? null,
+  customer_type_id: body.type_id,
+  amount: body.amount,
+  total: toFen(body.total),
+  contracts: JSON.stringify(body.contracts),
+});
+
+const carAudit = (vehicle: Pick<VehicleRow, 'vin' | 'model' | 'purchase_id' | 'price' | 'invoice' | 'other'>) => ({
+  vin: vehicle.vin,
+  model: vehicle.model,
+  purchase_id: vehicle.purchase_id,
+  price: vehicle.price,
+  invoice: vehicle.invoice,
+  other: vehicle.other,
+});
+
+/**
+ * Takes vehicles off their purchase contract (a line removed on edit, or the contract deleted): the
+ * purchase side's prices go, the vehicle leaves the purchase flow, and a vehicle that no contract names
+ * any more is deleted. A vehicle already handed on stays (409).
+ */
+const releaseVehicles = async (
+  trx: Db,
+  vehicles: readonly VehicleRow[],
+  actor: Actor,
+  refusal: (vin: string) => string,
+) => {
+  const movedOn = vehicles.find((vehicle) => vehicle.flow !== null && vehicle.flow !== 'purchase');
+  if (movedOn) throw conflict(refusal(movedOn.vin));
+  for (const vehicle of vehicles) {
+    await updateVehicle(trx, vehicle.id, {
+      purchase_id: null,
+      price: null,
+      invoice: null,
+      other: null,
+      updated_at: nextUpdatedAt(vehicle.updated_at),
+    });
+  }
+  const ids = vehicles.map((vehicle) => vehicle.id);
+  await leavePurchase(trx, ids);
+  const deleted = new Set(await deleteUnnamedVehicles(trx, ids));
+  for (const vehicle of vehicles) {
+    await writeAudit(trx, actor, {
+      action: deleted.has(vehicle.id) ? 'delete' : 'detach',
+      entity: 'vehicle',
+      entityId: vehicle.id,
+      before: { ...carAudit(vehicle), flow: vehicle.flow },
+      after: deleted.has(vehicle.id) ? undefined : { purchase_id: null, flow: null },
+    });
+  }
+};
+
+/**
+ * Makes the contract's vehicles exactly the form's lines. The VIN decides: a line names the vehicle row
+ * of its VIN (created when there is none); a VIN on another purchase contract is 409 naming it; the
+ * contract's vehicles enter the purchase flow; saved vehicles missing from the lines leave the contract.
+ */
+const applyCarLines = async (trx: Db, purchaseId: number, lines: readonly PurchaseCarLine[], actor: Actor) => {
+  const current = await listVehiclesOfPurchases(trx, [purchaseId]);
+  const byVin = new Map(
+    (
+      await findVehiclesByVins(
+        trx,
+        lines.map((line) => line.vin),
+      )
+    ).map((row) => [row.vin, row]),
+  );
+  const elsewhere = lines
+    .map((line) => byVin.get(line.vin))
+    .find((vehicle) => vehicle !== undefined && vehicle.purchase_id !== null && vehicle.purchase_id !== purchaseId);
+  if (elsewhere) {
+    const holderId = elsewhere.purchase_id as number;
+    const purchaseNo = (await findPurchaseNumbers(trx, [holderId])).get(holderId);
+    throw conflict(purchaseMessages.vinOnOtherPurchase(elsewhere.vin, purchaseNo ?? String(holderId)));
+  }
+
+  const kept = new Set<number>();
+  for (const line of lines) {
+    const prices = {
+      model: line.model,
+      price: toFen(line.price),
+      invoice: toFen(line.invoice),
+      other: toFen(line.other),
+    };
+    const existing = byVin.get(line.vin);
+    if (!existing) {
+      const at = nowIso();
+      const id = await insertVehicle(trx, {
+        vin: line.vin,
+        purchase_id: purchaseId,
+        ...prices,
+        created_at: at,
+        updated_at: at,
+      });
+      kept.add(id);
+      await writeAudit(trx, actor, {
+        action: 'create',
+        entity: 'vehicle',
+        entityId: id,
+        after: carAudit({ vin: line.vin, purchase_id: purchaseId, ...prices }),
+      });
+      continue;
+    }
+    kept.add(existing.id);
+    const unchanged =
+      existing.purchase_id === purchaseId &&
+      existing.model === prices.model &&
+      Number(existing.price) === prices.price &&
+      Number(existing.invoice) === prices.invoice &&
+      Number(existing.other) === prices.other;
+    if (unchanged) continue;
+    const linked = await linkVehicleToPurchase(trx, existing.id, purchaseId, {
+      ...prices,
+      updated_at: nextUpdatedAt(existing.updated_at),
+    });
+    if (!linked) throw conflict(messages.staleRecord);
+    await writeAudit(trx, actor, {
+      action: existing.purchase_id === purchaseId ? 'update' : 'link',
+      entity: 'vehicle',
+      entityId: existing.id,
+      before: carAudit(existing),
+      after: carAudit({ vin: existing.vin, purchase_id: purchaseId, ...prices }),
+    });
+  }
+  // Vehicles not yet bought enter the purchase flow; those further on stay where they are.
+  await enterPurchase(trx, [...kept]);
+
+  const removed = current.filter((vehicle) => !kept.has(vehicle.id));
+  if (removed.length > 0) await releaseVehicles(trx, removed, actor, purchaseMessages.carRemovedMovedOn);
+};
+
+const purchaseAudit = (body: PurchaseBody, customerId: number) => ({
+  ...contractColumns(body, customerId),
+  car: body.car.map((car) => car.vin),
+});
+
+/** The pre-checks passed, then another save took the contract number or a new VIN first. */
+const translateUnique = async (db: Db, error: unknown, purchaseNo: string, id?: number): Promise<never> => {
+  if (!isUniqueViolation(error)) throw error;
+  const holder = await findPurchaseByNo(db, purchaseNo);
+  if (holder && holder.id !== id) throw conflict(purchaseMessages.purchaseNoTaken);
+  throw conflict(messages.staleRecord);
+};
+
+export const createPurchase = async ({ db }: AppContext, body: PurchaseBody, actor: Actor): Promise<{ id: number }> => {
+  if (await findPurchaseByNo(db, body.purchase_no)) throw conflict(purchaseMessages.purchaseNoTaken);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await assertFileReferences(trx, purchaseFiles, body);
+      await requireOrderIfNamed(trx, body.order_id);
+      const customerId = await resolveCustomer(trx, body, actor);
+      const at = nowIso();
+      const id = await insertPurchase(trx, {
+        ...contractColumns(body, customerId),
+        created_by: actor.userId,
+        created_at: at,
+        updated_at: at,
+      });
+      await applyCarLines(trx, id, body.car, actor);
+      await writeAudit(trx, actor, {
+        action: 'create',
+        entity: 'purchase',
+        entityId: id,
+        after: purchaseAudit(body, customerId),
+      });
+      return { id };
+    });
+  } catch (error) {
+    return translateUnique(db, error, body.purchase_no);
+  }
+};
+
+export const updatePurchase = async (
+  { db }: AppContext,
+  id: number,
+  body: PurchaseUpdateBody,
+  actor: Actor,
+): Promise<{ id: number }> => {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const existing = await requirePurchase(trx, id);
+      assertNotStale(body.updated_at, existing.updated_at);
+      if (body.purchase_no !== existing.purchase_no) {
+        const holder = await findPurchaseByNo(trx, body.purchase_no);
+        if (holder && holder.id !== id) throw conflict(purchaseMessages.purchaseNoTaken);
+      }
+      // Files already on the contract stay, even those saved before uploads were recorded.
+      await assertFileReferences(trx, purchaseFiles, body, { contracts: parseFileList(existing.contracts) });
+      await requireOrderIfNamed(trx, body.order_id);
+      const customerId = await resolveCustomer(trx, body, actor);
+      const patch = { ...contractColumns(body, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
+      await saveUnlessChanged(
+        trx,
+        actor,
+        async () => {
+          if (!(await updateRowIfUnchanged(trx, 'purchases', id, patch, existing.updated_at))) return false;
+          await applyCarLines(trx, id, body.car, actor);
+          // A changed total may complete (or reopen) the remittances.
+          await refreshRemitStatus(trx, id);
+          return true;
+        },
+        () => ({
+          action: 'update',
+          entity: 'purchase',
+          entityId: id,
+          before: { ...existing, contracts: parseFileList(existing.contracts) },
+          after: purchaseAudit(body, customerId),
+        }),
+      );
+      return { id };
+    });
+  } catch (error) {
+    return translateUnique(db, error, body.purchase_no, id);
+  }
+};
+
+/**
+ * Deletes the contract and its remittances; its vehicles leave it (one that no contract names any more
+ * is deleted with it). Refused once one of its vehicles was handed over to check-in.
+ */
+export const deletePurchase = async ({ db }: AppContext, id: number, actor: Actor): Promise<void> =>
+  db.transaction().execute(async (trx) => {
+    const existing = await requirePurchase(trx, id);
+    const vehicles = await listVehiclesOfPurchases(trx, [id]);
+    await releaseVehicles(trx, vehicles, actor, () => purchaseMessages.deleteHandedOver);
+    await deletePurchaseWithRemits(trx, id);
+    await writeAudit(trx, actor, {
+      action: 'delete',
+      entity: 'purchase',
+      entityId: id,
+      before: {
+        ...existing,
+        contracts: parseFileList(existing.contracts),
+        car: vehicles.map((vehicle) => vehicle.vin),
+      },
+    });
+  });
+
+// Remittances
+
+export const createRemit = async (
+  { db }: AppContext,
+  purchaseId: number,
+  body: RemitBody,
+  actor: Actor,
+): Promise<{ id: number }> =>
+  db.transaction().execute(async (trx) => {
+    await requirePurchase(trx, purchaseId);
+    await assertFileReferences(trx, remitFiles, body);
+    const at = nowIso();
+    const row = {
+      purchase_id: purchaseId,
+      amount: toFen(body.amount),
+      currency: PURCHASE_CURRENCY,
+      bank_slips: body.bank_slips,
+    };
+    const id = await insertRemit(trx, { ...row, created_by: actor.userId, created_at: at, updated_at: at });
+    const remitStatus = await refreshRemitStatus(trx, purchaseId);
+    await writeAudit(trx, actor, {
+      action: 'create',
+      entity: 'remit',
+      entityId: id,
+      after: { ...row, remit_status: remitStatus },
+    });
+    return { id };
+  });
+
+// Hand-overs (DOMAIN.md): the lifecycle moves the vehicles that qualify and says why the others stayed.
+
+export const handOverPurchase = async ({ db }: AppContext, id: number, actor: Actor): Promise<HandOverAnswer> =>
+  db.transaction().execute(async (trx) => {
+    await requirePurchase(trx, id);
+    return handOverPurchases(trx, actor, 'purchase', [id]);
+  });
+
+/** Every contract not yet handed over that buys cars of the same overseas contract as this one. */
+export const batchHandOverPurchases = async ({ db }: AppContext, id: number, actor: Actor): Promise<HandOverAnswer> =>
+  db.transaction().execute(async (trx) => {
+    const purchase = await requirePurchase(trx, id);
+    if (purchase.order_id === null) throw conflict(purchaseMessages.batchWithoutOrder);
+    const ids = await listOpenPurchaseIdsOfOrder(trx, purchase.order_id);
+    return handOverPurchases(trx, actor, 'purchase', ids);
+  });
+
+/** The cars of the overseas contract with that number that no purchase contract holds yet. */
+export const importCars = async ({ db }: AppContext, orderNo: string): Promise<ImportCarsAnswer> => {
+  const orderId = await findOrderIdByNo(db, orderNo);
+  if (orderId === undefined) throw notFound(purchaseMessages.importOrderUnknown);
+  return { car: await listOrderVehiclesWithoutPurchase(db, orderId) };
+};
