@@ -78,6 +78,16 @@ const overseasDetailPage = lazyPage(() =>
   import('../features/overseas/pages/overseas-detail-page').then((module) => module.OverseasDetailPage),
 );
 
+const purchaseListPage = lazyPage(() =>
+  import('../features/purchase/pages/purchase-list-page').then((module) => module.PurchaseListPage),
+);
+const purchaseFormPage = lazyPage(() =>
+  import('../features/purchase/pages/purchase-form-page').then((module) => module.PurchaseFormPage),
+);
+const purchaseInfoPage = lazyPage(() =>
+  import('../features/purchase/pages/purchase-info-page').then((module) => module.PurchaseInfoPage),
+);
+
 /** The home page: the first breadcrumb of every screen and the pinned tag. */
 export const HOME_PATH = '/dashboard';
 
@@ -108,10 +118,10 @@ export const appRoutes: AppRoute[] = [
     title: '采购管理',
     icon: ShoppingCartOutlined,
     children: [
-      { path: '/purchase/list', title: '采购合同', icon: AuditOutlined },
-      { path: '/purchase/add', title: '新建采购合同', hidden: true },
-      { path: '/purchase/edit/:id', title: '编辑采购合同', hidden: true },
-      { path: '/purchase/info/:id', title: '采购合同详情', hidden: true },
+      { path: '/purchase/list', title: '采购合同', icon: AuditOutlined, page: purchaseListPage },
+      { path: '/purchase/add', title: '新建采购合同', hidden: true, page: purchaseFormPage },
+      { path: '/purchase/edit/:id', title: '编辑采购合同', hidden: true, page: purchaseFormPage },
+      { path: '/purchase/info/:id', title: '采购合同详情', hidden: true, page: purchaseInfoPage },
     ],
   },
   {

@@ -1,0 +1,44 @@
+import nzh from 'nzh/cn';
+import { MONEY_MAX } from '../../../../contract/fields';
+
+const moneyFormat = new Intl.NumberFormat('zh-CN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+});
+
+/** Amounts as clerks read them: thousands separators, two decimals (1,234,567.50). */
+export const formatMoney = (value: number | null | undefined): string =>
+  typeof value === 'number' && Number.isFinite(value) ? moneyFormat.format(value) : '';
+
+/**
+ * An amount in Chinese capitals (壹拾万元整), or '' for anything that is not a valid amount. nzh reads
+ * the amount as a string: `toFixed(2)` of a number with at most 13 whole digits is exact, so
+ * 999,999,999,999.99 comes out to the last 分.
+ */
+export function moneyInCapitals(value: unknown): string {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MONEY_MAX) return '';
+  return nzh.toMoney(value.toFixed(2), { outSymbol: false });
+}
+
+/** The remittance progress in whole percent, never above 100. */
+export function remitPercent(remitTotal: number, total: number): number {
+  if (!(total > 0)) return remitTotal > 0 ? 100 : 0;
+  return Math.min(100, Math.floor((remitTotal / total) * 100));
+}
+
+/** The spec's remitted(percent): 12,000.00(40%). */
+export const remittedText = (remitTotal: number, total: number): string =>
+  `${formatMoney(remitTotal)}(${remitPercent(remitTotal, total)}%)`;
+
+/** Type 1 is a new car, anything else a used car (spec part 2, section 2). */
+export const purchaseTypeLabel = (type: number | null | undefined): string => (type === 1 ? '新车' : '二手车');
+export const purchaseContractTypeLabel = (type: number | null | undefined): string =>
+  type === 1 ? '新车合同' : '二手车合同';
+
+export const purchasePaths = {
+  list: '/purchase/list',
+  add: '/purchase/add',
+  edit: (id: number) => `/purchase/edit/${id}`,
+  info: (id: number) => `/purchase/info/${id}`,
+} as const;
