@@ -208,6 +208,36 @@ describe('purchase contracts, remittances and hand-overs', () => {
     expect(await countRows('purchases')).toBe(1);
   });
 
+  it('names a chosen seller and overseas contract, and refuses ones that do not exist', async () => {
+    const orderId = await createOrder();
+    const first = await readPurchase(await createPurchase({ car: [] }));
+    const customers = await countRows('customers');
+    const second = await createPurchase({
+      purchase_no: 'CG-2',
+      customer_id: first.customer_id,
+      order_id: orderId,
+      car: [],
+    });
+    expect(await readPurchase(second)).toMatchObject({ customer_id: first.customer_id, order_id: orderId });
+    expect(await countRows('customers')).toBe(customers);
+
+    const unknownCustomer = await call(
+      'POST',
+      '/api/purchase',
+      purchaseForm(files, { purchase_no: 'CG-3', customer_id: 999 }),
+    );
+    expect(refusal(unknownCustomer)).toEqual({ status: 422, message: purchaseMessages.customerUnknown });
+    const unknownOrder = await call(
+      'POST',
+      '/api/purchase',
+      purchaseForm(files, { purchase_no: 'CG-3', order_id: 999 }),
+    );
+    expect(refusal(unknownOrder)).toEqual({ status: 422, message: purchaseMessages.orderUnknown });
+    const unknownType = await call('POST', '/api/purchase', purchaseForm(files, { purchase_no: 'CG-3', type_id: 999 }));
+    expect(refusal(unknownType)).toEqual({ status: 422, message: purchaseMessages.customerTypeRequired });
+    expect(await countRows('purchases')).toBe(2);
+  });
+
   it('links a line to the vehicle an overseas contract already holds, keeping both sides apart', async () => {
     const orderId = await createOrder();
     const before = await vehicleOf(vin(1));
