@@ -18,7 +18,7 @@ export const formatMoney = (value: number | null | undefined): string =>
  */
 export function moneyInCapitals(value: unknown): string {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MONEY_MAX) return '';
-  return nzh.toMoney(value.toFixed(2), { outSymbol: false });
+  return nzh.toMoney(value.toFixed(2), { outSymbol: false, forceZheng: true });
 }
 
 /** The remittance progress in whole percent, never above 100. */

@@ -1,0 +1,160 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Purchase } from '../../../../../contract/purchase';
+import { renderInApp } from '../../../testing/render-app';
+import { envelope } from '../../../testing/scripted-api-server';
+import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
+import { PurchaseFormPage } from './purchase-form-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const server = scriptedApiForEachTest();
+
+beforeEach(() => {
+  server.on('GET /api/customer/all', envelope(200, []));
+  server.on(
+    'GET /api/customerType',
+    envelope(200, [
+      { id: 1, name: '销外客户', status: 1 },
+      { id: 3, name: '国内车商', status: 1 },
+    ]),
+  );
+  server.on('GET /api/car/exists', envelope(404, null, '车辆不存在'));
+});
+
+const renderForm = (path = '/purchase/add') =>
+  renderInApp(<PurchaseFormPage />, {
+    path: path === '/purchase/add' ? path : '/purchase/edit/:id',
+    initialEntries: ['/purchase/list', path],
+  });
+
+const save = () => userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+const errors = () => Array.from(document.querySelectorAll('.ant-form-item-explain-error'), (node) => node.textContent);
+const writes = () => server.requests.filter((request) => request.method === 'POST' || request.method === 'PUT');
+
+async function chooseCustomerType(name: string) {
+  await userEvent.click(screen.getByLabelText('客户类型'));
+  await userEvent.click(await screen.findByTitle(name));
+}
+
+describe('purchase contract form', () => {
+  it('asks for the contract type before cars are added, and names every missing field on 保存', async () => {
+    renderForm();
+    await userEvent.click(await screen.findByRole('button', { name: /添加车辆/ }));
+    await screen.findByText('请先选择合同类型');
+    await userEvent.click(screen.getByRole('button', { name: /导入海外合同车辆/ }));
+    expect((await screen.findAllByText('请先选择合同类型')).length).toBeGreaterThan(0);
+    await save();
+    await waitFor(() =>
+      expect(errors()).toEqual([
+        '请选择合同类型',
+        '请输入采购合同号',
+        '请输入采购数量',
+        '请输入合同总额',
+        '请完善客户信息',
+        '请选择客户类型',
+        '请完善客户地址',
+      ]),
+    );
+    expect(writes()).toHaveLength(0);
+  });
+
+  it('echoes the total in capitals and sends the whole form, cars with the purchase prices', async () => {
+    server.on('POST /api/purchase', envelope(201, { id: 31 }, '新建成功'));
+    renderForm();
+    await userEvent.click(await screen.findByText('二手车'));
+    await userEvent.type(screen.getByLabelText('采购合同号'), 'CG-2026-031');
+    await userEvent.type(screen.getByLabelText('采购数量'), '1');
+    await userEvent.type(screen.getByLabelText('合同总额'), '100000');
+    expect(screen.getByTestId('money-capitals')).toHaveTextContent('大写：壹拾万元整');
+    await userEvent.type(screen.getByLabelText('客户名称'), '杭州二手车行');
+    await chooseCustomerType('国内车商');
+    await userEvent.type(screen.getByLabelText('客户地址'), '杭州市西湖区');
+    await userEvent.click(screen.getByRole('button', { name: /添加车辆/ }));
+    const prompt = (await screen.findByLabelText('要添加的车辆数')).closest('.ant-modal') as HTMLElement;
+    await userEvent.click(within(prompt).getByRole('button', { name: /确\s*定/ }));
+    await userEvent.type(await screen.findByLabelText('第1行 车架号'), 'LSVAB1230RA200001');
+    await userEvent.type(screen.getByLabelText('第1行 车型车系'), '丰田 卡罗拉');
+    await userEvent.type(screen.getByLabelText('第1行 价格'), '98000');
+    await userEvent.clear(screen.getByLabelText('第1行 服务费'));
+    await userEvent.type(screen.getByLabelText('第1行 服务费'), '1500');
+    await save();
+    await screen.findByText('新建成功');
+    expect(writes()[0]).toMatchObject({
+      path: '/api/purchase',
+      body: {
+        type: 2,
+        purchase_no: 'CG-2026-031',
+        amount: 1,
+        total: 100000,
+        name: '杭州二手车行',
+        type_id: 3,
+        address: '杭州市西湖区',
+        contracts: [],
+        car: [{ id: 0, vin: 'LSVAB1230RA200001', model: '丰田 卡罗拉', price: 98000, invoice: 1500, other: 0 }],
+      },
+    });
+  });
+
+  it('adds an overseas contract’s cars as lines', async () => {
+    server.on(
+      'GET /api/purchase/importCars',
+      envelope(200, {
+        car: [
+          { id: 5, vin: 'LSVAB1230RA200005', model: '本田 雅阁' },
+          { id: 6, vin: 'LSVAB1230RA200006', model: null },
+        ],
+      }),
+    );
+    renderForm();
+    await userEvent.click(await screen.findByText('新车'));
+    await userEvent.type(screen.getByLabelText('采购数量'), '5');
+    await userEvent.type(screen.getByLabelText('海外合同号'), 'HW-2026-009');
+    await userEvent.click(screen.getByRole('button', { name: /导入海外合同车辆/ }));
+    await screen.findByText('已导入 2 辆车');
+    expect(screen.getByLabelText('第1行 车架号')).toHaveValue('LSVAB1230RA200005');
+    expect(screen.getByLabelText('第1行 车型车系')).toHaveValue('本田 雅阁');
+    expect(screen.getByLabelText('第2行 车架号')).toHaveValue('LSVAB1230RA200006');
+    const request = server.requests.find((candidate) => candidate.path === '/api/purchase/importCars');
+    expect(request?.query.get('order_no')).toBe('HW-2026-009');
+  });
+
+  it('keeps what was typed when the save is refused as stale', async () => {
+    const record: Purchase = {
+      id: 31,
+      purchase_no: 'CG-2026-031',
+      type: 1,
+      order_id: null,
+      order_no: null,
+      customer_id: 4,
+      customer_name: '杭州二手车行',
+      customer_address: '杭州市西湖区',
+      customer_contact_way: null,
+      customer_type_id: 3,
+      customer_type: '国内车商',
+      amount: 2,
+      total: 200000,
+      remit_total: 0,
+      remit_status: 0,
+      handed_over: 0,
+      handed_over_at: null,
+      contracts: [],
+      created_at: '2026-11-20T09:00:00.000+08:00',
+      updated_at: '2026-11-20T09:00:00.000+08:00',
+      car: [],
+      remit: [],
+    };
+    server.on('GET /api/purchase/31', envelope(200, record));
+    server.on('PUT /api/purchase/31', envelope(409, null, '该记录已被他人修改，请刷新后重试'));
+    renderForm('/purchase/edit/31');
+    await waitFor(() => expect(screen.getByLabelText('采购合同号')).toHaveValue('CG-2026-031'));
+    await userEvent.clear(screen.getByLabelText('采购合同号'));
+    await userEvent.type(screen.getByLabelText('采购合同号'), 'CG-2026-031-B');
+    await save();
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toMatchObject({ purchase_no: 'CG-2026-031-B', updated_at: record.updated_at });
+    await screen.findByRole('button', { name: '放弃修改并载入最新内容' });
+    expect(screen.getByLabelText('采购合同号')).toHaveValue('CG-2026-031-B');
+  });
+});
