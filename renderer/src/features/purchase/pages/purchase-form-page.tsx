@@ -152,7 +152,7 @@ function OrderCarsImport({ onImport }: { onImport: (cars: CarLine[]) => void }) 
     <Space.Compact style={{ width: 360 }}>
       <Input
         aria-label="海外合同号"
-        placeholder="输入海外合同号导入其车辆"
+        placeholder="海外合同号"
         maxLength={purchaseTextLimits.order_no}
         value={orderNo}
         onChange={(event) => setOrderNo(event.target.value)}
