@@ -339,7 +339,8 @@ export const purchaseSchema = purchaseListItemSchema.extend({
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 export const importCarSchema = z.object({ id: z.number(), vin: z.string(), model: z.string().nullable() });
-export const importCarsAnswerSchema = z.object({ car: z.array(importCarSchema) });
+/** The overseas contract's cars on no purchase contract, and its id: the purchase contract is linked to it. */
+export const importCarsAnswerSchema = z.object({ order_id: z.number(), car: z.array(importCarSchema) });
 export type ImportCarsAnswer = z.infer<typeof importCarsAnswerSchema>;
 
 /** The hand-overs' answer (contract/stage.ts `HandOverAnswer`). */

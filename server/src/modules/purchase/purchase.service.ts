@@ -501,5 +501,5 @@ export const batchHandOverPurchases = async ({ db }: AppContext, id: number, act
 export const importCars = async ({ db }: AppContext, orderNo: string): Promise<ImportCarsAnswer> => {
   const orderId = await findOrderIdByNo(db, orderNo);
   if (orderId === undefined) throw notFound(purchaseMessages.importOrderUnknown);
-  return { car: await listOrderVehiclesWithoutPurchase(db, orderId) };
+  return { order_id: orderId, car: await listOrderVehiclesWithoutPurchase(db, orderId) };
 };

@@ -440,6 +440,8 @@ describe('purchase contracts, remittances and hand-overs', () => {
     const response = await call('GET', '/api/purchase/importCars?order_no=HW-2026-001');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toEqual({
+      // The form links the purchase contract to this overseas contract.
+      order_id: orderId,
       car: [
         { id: expect.any(Number), vin: vin(1), model: '丰田 卡罗拉 2020款' },
         { id: expect.any(Number), vin: vin(3), model: '丰田 卡罗拉 2020款' },

@@ -101,6 +101,7 @@ describe('purchase contract form', () => {
     server.on(
       'GET /api/purchase/importCars',
       envelope(200, {
+        order_id: 9,
         car: [
           { id: 5, vin: 'LSVAB1230RA200005', model: '本田 雅阁' },
           { id: 6, vin: 'LSVAB1230RA200006', model: null },

@@ -124,7 +124,7 @@ export function PurchaseFormPage() {
 }
 
 /** 导入海外合同车辆: the cars of an overseas contract that no purchase contract holds yet. */
-function OrderCarsImport({ onImport }: { onImport: (cars: CarLine[]) => void }) {
+function OrderCarsImport({ onImport }: { onImport: (cars: CarLine[], orderId: number) => void }) {
   const form = Form.useFormInstance<PurchaseFormValues>();
   const { message } = App.useApp();
   const [orderNo, setOrderNo] = useState('');
@@ -140,6 +140,7 @@ function OrderCarsImport({ onImport }: { onImport: (cars: CarLine[]) => void }) 
       if (answer.car.length === 0) return void message.warning(`海外合同 ${number} 没有可导入的车辆`);
       onImport(
         answer.car.map((car) => ({ id: 0, vin: car.vin, model: car.model ?? '', price: null, invoice: 0, other: 0 })),
+        answer.order_id,
       );
     } catch (error) {
       void message.error(error instanceof Error ? error.message : purchaseMessages.importOrderUnknown);
@@ -247,7 +248,9 @@ function PurchaseForm() {
   };
 
   /** The imported cars go after the lines already there, never past the ordered amount. */
-  const addImportedCars = (cars: CarLine[]) => {
+  /** Cars of an overseas contract: the purchase contract now buys for that contract (批量移交 follows it). */
+  const addImportedCars = (cars: CarLine[], orderId?: number) => {
+    if (orderId !== undefined) form.setFieldValue('order_id', orderId);
     const current = (form.getFieldValue('car') as PurchaseFormCar[] | undefined) ?? [];
     const listed = new Set(current.map((car) => trimmed(car.vin).toUpperCase()));
     const fresh = cars.filter((car) => !listed.has(car.vin.toUpperCase()));
