@@ -234,3 +234,45 @@ test('file names keep to their table cell, and a JPG contract file is named unde
   expect(await name.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
   await shot(page, '66-clerk-detail-file-name-in-cell');
 });
+
+test('移交采购: a new contract is handed to purchasing from its list row and from its detail page', async ({
+  page,
+  request,
+}) => {
+  await ensureAdmin(request);
+  const contract = await upload(
+    request,
+    'contract',
+    'scans/deregistration-certificate.pdf',
+    '合同.pdf',
+    'application/pdf',
+  );
+  const fromList = `FIX-HO-${serial}`;
+  const fromDetail = `FIX-HD-${serial}`;
+  await createContract(request, fromList, vinOf(5), contract);
+  const detailId = await createContract(request, fromDetail, vinOf(6), contract);
+  await login(page);
+
+  await page.goto('/overseas/list');
+  const action = page.getByRole('button', { name: `合同 ${fromList} 移交采购` });
+  await action.click();
+  const question = page.getByRole('dialog').filter({ hasText: '是否确定要将该业务移交采购流程?' });
+  await expect(question).toBeVisible();
+  await shot(page, '67-clerk-hand-over-confirm');
+  await question.getByRole('button', { name: /^移\s*交$/ }).click();
+  await expect(page.getByText('移交成功')).toBeVisible();
+  // Handed over: the action is gone from that row, and the server says so too.
+  await expect(action).toHaveCount(0);
+
+  await page.goto(`/overseas/info/${detailId}`);
+  await page.getByRole('button', { name: /移交采购/ }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '是否确定要将该业务移交采购流程?' })
+    .getByRole('button', { name: /^移\s*交$/ })
+    .click();
+  await expect(page.getByText('移交成功')).toBeVisible();
+  await expect(page.getByRole('button', { name: /移交采购/ })).toHaveCount(0);
+  const answer = await request.put(`/api/order/${detailId}/handOver`, { headers: await headers(request) });
+  expect(answer.status()).toBe(409);
+});

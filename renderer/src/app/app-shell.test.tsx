@@ -106,14 +106,14 @@ describe('the app shell', () => {
     await desktop.token.set('good-token');
     const location = renderApp('/dashboard');
     const menu = await screen.findByRole('navigation', { name: '主菜单' });
-    await userEvent.click(within(menu).getByText('采购管理'));
-    await userEvent.click(await within(menu).findByText('采购合同'));
-    expect(await screen.findByText('「采购合同」建设中')).toBeInTheDocument();
-    expect(location()).toBe('/purchase/list');
+    await userEvent.click(within(menu).getByText('出入库管理'));
+    await userEvent.click(await within(menu).findByText('入库出库'));
+    expect(await screen.findByText('「入库出库」建设中')).toBeInTheDocument();
+    expect(location()).toBe('/pickup/list');
     const crumbs = document.querySelector('.app-breadcrumb') as HTMLElement;
-    expect(crumbs.textContent).toBe('首页/采购管理/采购合同');
+    expect(crumbs.textContent).toBe('首页/出入库管理/入库出库');
     const tags = screen.getByRole('navigation', { name: '已打开的页面' });
-    expect(within(tags).getByText('采购合同')).toBeInTheDocument();
+    expect(within(tags).getByText('入库出库')).toBeInTheDocument();
   });
 
   it('clicking a dashboard count opens its list', async () => {

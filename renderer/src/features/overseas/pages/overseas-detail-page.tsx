@@ -12,7 +12,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { CloseOutlined, DollarOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CloseOutlined, DollarOutlined, EditOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages as commonMessages } from '../../../../../contract/common';
 import type { Order, OrderCar, Receipt } from '../../../../../contract/overseas';
@@ -25,6 +25,7 @@ import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-
 import { ReceiptProgress } from '../components/receipt-progress';
 import { ReceiptUpdateDialog } from '../components/receipt-update-dialog';
 import { ordersQueryKey } from '../api/list-orders';
+import { canHandOver, useHandOverOrder } from '../hooks/use-hand-over-order';
 import { useOrder } from '../hooks/use-order';
 import { formatMoney, overseasPaths } from '../overseas-format';
 
@@ -236,6 +237,7 @@ export function OverseasDetailPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const closePage = useClosePage(overseasPaths.list);
+  const { handOver, busyId } = useHandOverOrder();
   const [collecting, setCollecting] = useState<ReceiptTarget>();
 
   if (!validId || (order.isError && !order.data)) {
@@ -275,6 +277,11 @@ export function OverseasDetailPage() {
             >
               编辑
             </Button>
+            {data && canHandOver(data.status) ? (
+              <Button icon={<SendOutlined />} loading={busyId === data.id} onClick={() => void handOver(data)}>
+                移交采购
+              </Button>
+            ) : null}
             <Button icon={<ReloadOutlined />} loading={order.isFetching} onClick={() => void order.refetch()}>
               刷新
             </Button>

@@ -21,6 +21,7 @@ import { listOrdersQuery, ordersQueryKey } from '../api/list-orders';
 import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
 import { ReceiptProgress } from '../components/receipt-progress';
 import { useChosenColumns } from '../hooks/use-chosen-columns';
+import { canHandOver, useHandOverOrder } from '../hooks/use-hand-over-order';
 import { formatMoney, overseasPaths } from '../overseas-format';
 
 /** The key of this table's remembered columns in the desktop settings. */
@@ -54,6 +55,7 @@ export function OverseasListPage() {
   const queryClient = useQueryClient();
   const [collecting, setCollecting] = useState<ReceiptTarget>();
   const [chosenColumns, chooseColumns] = useChosenColumns(OVERSEAS_LIST_COLUMNS_KEY);
+  const { handOver, busyId } = useHandOverOrder();
 
   const list = usePagedList(listOrdersQuery);
   const refreshAll = useCallback(() => queryClient.invalidateQueries({ queryKey: ordersQueryKey }), [queryClient]);
@@ -118,10 +120,11 @@ export function OverseasListPage() {
       key: 'actions',
       title: '操作',
       alwaysVisible: true,
+      // 移交采购 (a new contract only) wraps under the other three: the table keeps to a 1366 px screen.
       width: 136,
       fixed: 'right',
       render: (_: unknown, order: OrderListItem) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <Button
             type="link"
             size="small"
@@ -154,6 +157,17 @@ export function OverseasListPage() {
           >
             收款
           </Button>
+          {canHandOver(order.status) ? (
+            <Button
+              type="link"
+              size="small"
+              aria-label={`合同 ${order.order_no} 移交采购`}
+              loading={busyId === order.id}
+              onClick={() => void handOver(order)}
+            >
+              移交采购
+            </Button>
+          ) : null}
         </Space>
       ),
     },
