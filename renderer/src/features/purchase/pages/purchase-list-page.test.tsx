@@ -37,6 +37,7 @@ beforeEach(() => {
   const rows = [
     purchase(7, 'CG-2026-007'),
     purchase(8, 'CG-2026-008', { type: 2, order_id: null, order_no: null, remit_total: 0, car: [] }),
+    purchase(9, 'CG-2026-009', { handed_over: 1 }),
   ];
   server.on('GET /api/purchase', (request) => {
     const number = request.query.get('purchase_no') ?? '';
@@ -141,5 +142,14 @@ describe('purchase contract list', () => {
     expect(server.requests.some((request) => request.method === 'DELETE' && request.path === '/api/purchase/8')).toBe(
       true,
     );
+  });
+
+  it('a contract already handed over cannot be deleted, and says why', async () => {
+    renderInApp(<PurchaseListPage />, { initialEntries: ['/purchase/list'] });
+    const row = await rowOf('CG-2026-009');
+    const remove = within(row).getByRole('button', { name: '删除采购合同 CG-2026-009' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAttribute('title', '该采购合同已有车辆移交入库，不能删除');
+    expect(within(await rowOf('CG-2026-007')).getByRole('button', { name: '删除采购合同 CG-2026-007' })).toBeEnabled();
   });
 });

@@ -242,6 +242,9 @@ export function PurchaseListPage() {
             size="small"
             danger
             aria-label={`删除采购合同 ${purchase.purchase_no}`}
+            // Once its cars went to the yard the server refuses the delete; say why before the click.
+            disabled={purchase.handed_over === 1}
+            title={purchase.handed_over === 1 ? purchaseMessages.deleteHandedOver : undefined}
             onClick={() => confirmDelete(purchase)}
           >
             删除
