@@ -26,10 +26,10 @@ export function scriptedApiForEachTest(options: { loggedIn?: boolean } = {}): Sc
     live = await startScriptedApiServer();
   });
   afterAll(() => live?.close());
-  beforeEach(() => {
+  beforeEach(async () => {
     const server = current();
     setApiBase(server.base);
-    server.requests.length = 0;
+    await server.forget();
     useSession.setState(options.loggedIn === false ? { token: null, user: null, roles: [] } : loggedInAdmin);
   });
   return {
@@ -39,6 +39,7 @@ export function scriptedApiForEachTest(options: { loggedIn?: boolean } = {}): Sc
     get requests() {
       return current().requests;
     },
+    forget: () => current().forget(),
     on: (route, handler) => current().on(route, handler),
     close: () => current().close(),
   };

@@ -53,6 +53,11 @@ export type ScriptedHandler = (request: SeenRequest) => ScriptedAnswer;
 export interface ScriptedApiServer {
   base: string;
   requests: SeenRequest[];
+  /**
+   * Forgets the requests seen so far, once the server has been quiet for a moment: a request the previous
+   * test set off just before it ended (a debounced lookup, say) lands there, not in the next test's list.
+   */
+  forget(): Promise<void>;
   /** Sets the answer of `METHOD /path` (path without the query). */
   on(route: string, handler: ScriptedHandler | ScriptedAnswer): void;
   close(): Promise<void>;
@@ -98,9 +103,14 @@ export async function startScriptedApiServer(): Promise<ScriptedApiServer> {
   const handlers = new Map<string, ScriptedHandler>();
   const requests: SeenRequest[] = [];
   const hanging = new Set<ServerResponse>();
+  let generation = 0;
+  let lastArrival = 0;
+  let reading = 0;
 
   const { createServer } = await loadNodeHttp();
   const server: Server = createServer((request, response) => {
+    lastArrival = Date.now();
+    const arrivedIn = generation;
     const origin = request.headers.origin;
     response.setHeader('Access-Control-Allow-Origin', typeof origin === 'string' ? origin : '*');
     response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
@@ -109,7 +119,9 @@ export async function startScriptedApiServer(): Promise<ScriptedApiServer> {
       response.writeHead(204).end();
       return;
     }
+    reading += 1;
     void readBody(request).then((body) => {
+      reading -= 1;
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const seen: SeenRequest = {
         method: request.method ?? 'GET',
@@ -118,7 +130,8 @@ export async function startScriptedApiServer(): Promise<ScriptedApiServer> {
         authorization: typeof request.headers.authorization === 'string' ? request.headers.authorization : undefined,
         body,
       };
-      requests.push(seen);
+      // Set off before the last `forget`: it belongs to the test that is over.
+      if (arrivedIn === generation) requests.push(seen);
       const handler = handlers.get(`${seen.method} ${seen.path}`);
       const answer = handler ? handler(seen) : envelope(404, null, '记录不存在');
       if (answer.hang) {
@@ -143,6 +156,15 @@ export async function startScriptedApiServer(): Promise<ScriptedApiServer> {
   return {
     base: `http://127.0.0.1:${port}`,
     requests,
+    async forget() {
+      const quiet = 50;
+      const until = Date.now() + 1000;
+      while (Date.now() < until && (reading > 0 || Date.now() - lastArrival < quiet)) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      generation += 1;
+      requests.length = 0;
+    },
     on(route, handler) {
       handlers.set(route, typeof handler === 'function' ? handler : () => handler);
     },
