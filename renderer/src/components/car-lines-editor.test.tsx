@@ -208,7 +208,8 @@ describe('CarLinesEditor: what a save sends and refuses', () => {
     await user.clear(screen.getByLabelText('第1行 价格'));
     await user.type(screen.getByLabelText('第1行 价格'), '1.234');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
-    expect(await screen.findAllByText('车架号 LSVAB1235RA100000 重复')).toHaveLength(2);
+    // antd validates the rows one after another: wait until both duplicate rows say so.
+    await waitFor(() => expect(screen.getAllByText('车架号 LSVAB1235RA100000 重复')).toHaveLength(2));
     expect(screen.getByText('车辆售价最多两位小数')).toBeInTheDocument();
     expect(screen.getByLabelText('第1行 价格')).toHaveValue('1.234');
     expect(saved).toEqual([]);
