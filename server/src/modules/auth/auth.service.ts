@@ -23,6 +23,7 @@ import {
 } from '../staff/staff.repository';
 import { hashQueueOf, queuedDecoy, queuedHash, queuedVerify } from './hash-queue';
 import { cancelLoginAttempt, loginAttemptFailed, loginAttemptSucceeded, reserveLoginAttempt } from './login-throttle';
+import { forgetSessions, sessionCacheOf } from './session-cache';
 import {
   findSessionByTokenHash,
   insertSession,
@@ -65,17 +66,29 @@ export const health = async ({ db, config, version }: AppContext): Promise<Healt
 };
 
 /** The bearer-token check of every protected route. */
-export const authenticate = async ({ db }: AppContext, token: string): Promise<Authenticated> => {
-  const row = await findSessionByTokenHash(db, hashToken(token));
-  if (!row || row.deleted_at !== null) throw unauthorized();
+export const authenticate = async (ctx: AppContext, token: string): Promise<Authenticated> => {
+  const { db } = ctx;
+  const tokenHash = hashToken(token);
   const now = Date.now();
+  const cache = sessionCacheOf(ctx);
+  let row = cache.get(tokenHash, now);
+  if (!row) {
+    row = await findSessionByTokenHash(db, tokenHash);
+    if (row) cache.set(tokenHash, row, now);
+  }
+  if (!row || row.deleted_at !== null) throw unauthorized();
   const lastUsed = Date.parse(row.last_used_at);
   if (Date.parse(row.expires_at) <= now || lastUsed + SESSION_IDLE_MS <= now) throw unauthorized();
   // Before the revocation check: disabling an account revokes its sessions, and the clerk should
   // learn why rather than be told the login expired.
   if (row.status !== 1) throw forbidden(sessionMessages.disabled);
   if (row.revoked_at !== null) throw unauthorized();
-  if (now - lastUsed >= TOUCH_INTERVAL_MS) await touchSession(db, row.session_id, new Date(now).toISOString());
+  if (now - lastUsed >= TOUCH_INTERVAL_MS) {
+    const at = new Date(now).toISOString();
+    // The remembered row learns the touch too, so the next requests of this second do not repeat it.
+    row.last_used_at = at;
+    await touchSession(db, row.session_id, at);
+  }
   return {
     user: { id: row.user_id, username: row.username, nickname: row.nickname, roles: ROLES },
     sessionId: row.session_id,
@@ -215,11 +228,12 @@ const checkLogin = async (ctx: AppContext, body: LoginBody, actor: Actor, ip: st
   };
 };
 
-export const logout = async ({ db }: AppContext, sessionId: number, actor: Actor): Promise<void> => {
-  await db.transaction().execute(async (trx) => {
+export const logout = async (ctx: AppContext, sessionId: number, actor: Actor): Promise<void> => {
+  await ctx.db.transaction().execute(async (trx) => {
     await revokeSession(trx, sessionId, nowIso());
     await writeAudit(trx, actor, { action: 'logout', entity: 'session', entityId: sessionId });
   });
+  forgetSessions(ctx);
 };
 
 export const userInfo = (user: AuthUser): UserInfo => ({
@@ -257,4 +271,5 @@ export const changePassword = async (
       after: { password_changed: true, sessions_revoked: revoked },
     });
   });
+  forgetSessions(ctx);
 };

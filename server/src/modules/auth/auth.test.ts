@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import {
   bearer,
@@ -14,6 +14,12 @@ import {
 const HOUR = 60 * 60 * 1000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
+/** Moves the clock past the second for which the server remembers a session (only `Date` is faked). */
+const aSecondLater = () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + 1001);
+};
+
 describe('session', () => {
   let t: TestApp;
 
@@ -22,6 +28,7 @@ describe('session', () => {
   });
 
   afterEach(async () => {
+    vi.useRealTimers();
     await t.close();
   });
 
@@ -232,6 +239,8 @@ describe('session', () => {
         .set({ last_used_at: iso(-12 * HOUR - 1000) })
         .where('id', '=', session.id)
         .execute();
+      // The server remembers a session for a second; the change above is seen once it has passed.
+      await aSecondLater();
       const expired = await get('/api/user/info', token);
       expect(expired.statusCode).toBe(401);
       expect(expired.json().message).toBe('登录已过期，请重新登录');
@@ -246,6 +255,43 @@ describe('session', () => {
         .where('id', '=', session.id)
         .execute();
       expect((await get('/api/user/info', token)).statusCode).toBe(401);
+    });
+  });
+
+  describe('a session ended by another server process on the same database', () => {
+    it('is refused within a second, while this process’s own revocations apply at once', async () => {
+      const staff = await createStaff(t.app);
+      const elsewhere = await login(t.app, staff.username, staff.password);
+      const here = await login(t.app, staff.username, staff.password);
+      expect((await get('/api/user/info', elsewhere)).statusCode).toBe(200);
+      expect((await get('/api/user/info', here)).statusCode).toBe(200);
+
+      // What a second server's logout writes: only the row changes, this process is not told.
+      await t.db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date().toISOString() })
+        .where('id', '=', (await sessionOf(elsewhere)).id)
+        .execute();
+      await aSecondLater();
+      expect((await get('/api/user/info', elsewhere)).statusCode).toBe(401);
+
+      // This process's logout: refused on the very next request.
+      await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(here) });
+      expect((await get('/api/user/info', here)).statusCode).toBe(401);
+    });
+
+    it('shows a disabled account as disabled on the next request', async () => {
+      const admin = await loggedInStaff(t.app);
+      const staff = await createStaff(t.app);
+      const token = await login(t.app, staff.username, staff.password);
+      expect((await get('/api/user/info', token)).statusCode).toBe(200);
+      const switched = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${staff.id}/switch`,
+        headers: bearer(admin.token),
+      });
+      expect(switched.statusCode).toBe(200);
+      expect((await get('/api/user/info', token)).json().message).toBe('账号已被禁用，请联系管理员');
     });
   });
 

@@ -19,6 +19,7 @@ import { writeAudit } from '../audit/audit.repository';
 import { queuedHash } from '../auth/hash-queue';
 import type { Authenticated } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/auth.repository';
+import { forgetSessions } from '../auth/session-cache';
 import {
   countLiveUsers,
   findLiveUserById,
@@ -129,7 +130,7 @@ export const updateStaff = async (
   const passwordHash = body.password === undefined ? undefined : await queuedHash(ctx, actor.ip, body.password);
   const at = nextUpdatedAt(existing.updated_at);
   try {
-    return await db.transaction().execute(async (trx) => {
+    const saved = await db.transaction().execute(async (trx) => {
       const patch = {
         username: body.username,
         nickname: body.nickname,
@@ -172,15 +173,18 @@ export const updateStaff = async (
       );
       return toStaff(updated, config.timeZone);
     });
+    // The session rows remembered for a second carry the account's name and password state.
+    forgetSessions(ctx);
+    return saved;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(staffMessages.usernameTaken);
     throw error;
   }
 };
 
-export const deleteStaff = async ({ db }: AppContext, id: number, auth: Authenticated, actor: Actor): Promise<void> => {
+export const deleteStaff = async (ctx: AppContext, id: number, auth: Authenticated, actor: Actor): Promise<void> => {
   if (id === auth.user.id) throw conflict(staffMessages.cannotDeleteSelf);
-  await db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const existing = await requireStaff(trx, id);
     const at = nextUpdatedAt(existing.updated_at);
     // Kept as a row (see the migration): corrections and the audit log still name who acted.
@@ -194,17 +198,18 @@ export const deleteStaff = async ({ db }: AppContext, id: number, auth: Authenti
       after: { deleted_at: at, sessions_revoked: sessionsRevoked },
     });
   });
+  forgetSessions(ctx);
 };
 
 /** Enables a disabled account or disables an enabled one; disabling ends its sessions. */
 export const switchStaff = async (
-  { db }: AppContext,
+  ctx: AppContext,
   id: number,
   auth: Authenticated,
   actor: Actor,
 ): Promise<StaffSwitchAnswer> => {
   if (id === auth.user.id) throw conflict(staffMessages.cannotDisableSelf);
-  return db.transaction().execute(async (trx) => {
+  const answer = await ctx.db.transaction().execute(async (trx) => {
     const existing = await requireStaff(trx, id);
     const status = existing.status === STAFF_STATUS.enabled ? STAFF_STATUS.disabled : STAFF_STATUS.enabled;
     const at = nextUpdatedAt(existing.updated_at);
@@ -229,4 +234,6 @@ export const switchStaff = async (
     );
     return { status };
   });
+  forgetSessions(ctx);
+  return answer;
 };
