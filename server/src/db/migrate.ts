@@ -5,6 +5,7 @@ import * as createCustomersAndContracts from './migrations/2026_11_22_0901_creat
 import * as createVehiclesAndRecords from './migrations/2026_11_22_0902_create_vehicles_and_records';
 import * as createUploadedFiles from './migrations/2026_11_22_0903_create_uploaded_files';
 import * as createLoginThrottle from './migrations/2026_11_23_1000_create_login_throttle';
+import * as addSearchIndexes from './migrations/2026_11_24_1000_add_search_indexes';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0902_create_vehicles_and_records': createVehiclesAndRecords,
   '2026_11_22_0903_create_uploaded_files': createUploadedFiles,
   '2026_11_23_1000_create_login_throttle': createLoginThrottle,
+  '2026_11_24_1000_add_search_indexes': addSearchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

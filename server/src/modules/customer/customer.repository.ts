@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import { containsIgnoringCase, createdRange } from '../../db/list-filters';
+import { createdRange } from '../../db/list-filters';
+import { containsText, CUSTOMER_NAME } from '../../db/text-search';
 import type { CustomerRow, CustomerTypeRow, NewCustomerRow } from './customer.table';
 
 export interface CustomerFilters {
@@ -75,7 +76,7 @@ const customersWithType = (db: Db) =>
 const filtered = (db: Db, timeZone: string, filters: CustomerFilters) => {
   let query = customersWithType(db);
   if (filters.typeId !== undefined) query = query.where('customers.type_id', '=', filters.typeId);
-  if (filters.name) query = query.where(containsIgnoringCase('customers.name', filters.name));
+  if (filters.name) query = query.where(containsText(db, CUSTOMER_NAME, filters.name));
   const range = createdRange(timeZone, filters.start, filters.end);
   if (range.from) query = query.where('customers.created_at', '>=', range.from);
   if (range.before) query = query.where('customers.created_at', '<', range.before);

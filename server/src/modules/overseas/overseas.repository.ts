@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { containsIgnoringCase, containsPattern, createdRange } from '../../db/list-filters';
+import { createdRange } from '../../db/list-filters';
+import { containsText, ORDER_CUSTOMER_NAME, ORDER_NO, VEHICLE_VIN } from '../../db/text-search';
 import type { NewOrderRow, NewReceiptRow, OrderRow, ReceiptRow } from './overseas.table';
 
 /** The list filters of `GET /api/order` (and its exports), money already in fen. */
@@ -32,19 +33,18 @@ const orderRows = (db: Db) =>
 
 const filtered = (db: Db, timeZone: string, filters: OrderFilters) => {
   let query = orderRows(db);
-  if (filters.orderNo) query = query.where(containsIgnoringCase('orders.order_no', filters.orderNo));
+  if (filters.orderNo) query = query.where(containsText(db, ORDER_NO, filters.orderNo));
   if (filters.totalFen !== undefined) query = query.where('orders.total', '=', filters.totalFen);
   if (filters.receiptTotalFen !== undefined) {
     query = query.where(sql<SqlBool>`${receiptTotalOf} = ${filters.receiptTotalFen}`);
   }
   if (filters.vin) {
-    // VINs are stored upper case.
-    const pattern = containsPattern(filters.vin.toUpperCase());
+    // The matching vehicles are found once, through the VIN index, not looked for per contract.
     query = query.where(
-      sql<SqlBool>`exists (select 1 from vehicles where vehicles.order_id = orders.id and vehicles.vin like ${pattern} escape '!')`,
+      sql<SqlBool>`orders.id in (select vehicles.order_id from vehicles where ${containsText(db, VEHICLE_VIN, filters.vin)})`,
     );
   }
-  if (filters.name) query = query.where(containsIgnoringCase('orders.customer_name', filters.name));
+  if (filters.name) query = query.where(containsText(db, ORDER_CUSTOMER_NAME, filters.name));
   const range = createdRange(timeZone, filters.start, filters.end);
   if (range.from) query = query.where('orders.created_at', '>=', range.from);
   if (range.before) query = query.where('orders.created_at', '<', range.before);
@@ -132,7 +132,7 @@ export const listOrderOptions = (db: Db) =>
 
 export const searchOrderNumbers = (db: Db, orderNo: string | undefined, limit: number) => {
   let query = db.selectFrom('orders').select(['id', 'order_no', 'customer_name']);
-  if (orderNo) query = query.where(containsIgnoringCase('order_no', orderNo));
+  if (orderNo) query = query.where(containsText(db, ORDER_NO, orderNo));
   return query.orderBy('id', 'desc').limit(limit).execute();
 };
 

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { containsIgnoringCase, containsPattern, createdRange } from '../../db/list-filters';
+import { createdRange } from '../../db/list-filters';
+import { containsText, ORDER_NO, PURCHASE_CUSTOMER_NAME, PURCHASE_NO, VEHICLE_VIN } from '../../db/text-search';
 import type { NewPurchaseRow, NewRemitRow, PurchaseRow, RemitRow } from './purchase.table';
 
 /** The list filters of `GET /api/purchase` (and its export), money already in fen. */
@@ -32,28 +33,30 @@ const purchaseRows = (db: Db) =>
     .selectAll('purchases')
     .select(['orders.order_no as order_no', remitTotalOf.as('remit_total_fen')]);
 
-/** Whether one of the contract's vehicles has a VIN containing `text` (stored upper case). */
-const hasVinLike = (text: string) =>
-  sql<SqlBool>`exists (select 1 from vehicles where vehicles.purchase_id = purchases.id and vehicles.vin like ${containsPattern(text.toUpperCase())} escape '!')`;
+/** The contracts of the vehicles whose VIN contains `text`: found once through the VIN index, not per contract. */
+const vinPurchaseIds = (db: Db, text: string) =>
+  sql`select vehicles.purchase_id from vehicles where ${containsText(db, VEHICLE_VIN, text)}`;
 
 const filtered = (db: Db, timeZone: string, filters: PurchaseFilters) => {
   let query = purchaseRows(db);
-  if (filters.orderNo) query = query.where(containsIgnoringCase('orders.order_no', filters.orderNo));
-  if (filters.purchaseNo) query = query.where(containsIgnoringCase('purchases.purchase_no', filters.purchaseNo));
+  if (filters.orderNo) {
+    // The joined overseas contract's number: those contracts first, through their number's index.
+    query = query.where(
+      sql<SqlBool>`purchases.order_id in (select orders.id from orders where ${containsText(db, ORDER_NO, filters.orderNo)})`,
+    );
+  }
+  if (filters.purchaseNo) query = query.where(containsText(db, PURCHASE_NO, filters.purchaseNo));
   if (filters.remitStatus !== undefined) query = query.where('purchases.remit_status', '=', filters.remitStatus);
   if (filters.input) {
     const text = filters.input;
-    query = query.where((eb) =>
-      eb.or([
-        containsIgnoringCase('purchases.purchase_no', text),
-        containsIgnoringCase('purchases.customer_name', text),
-        hasVinLike(text),
-      ]),
+    // One set of ids from the three indexes (a union), rather than an OR tested on every contract.
+    query = query.where(
+      sql<SqlBool>`purchases.id in (select purchases.id from purchases where ${containsText(db, PURCHASE_NO, text)} union select purchases.id from purchases where ${containsText(db, PURCHASE_CUSTOMER_NAME, text)} union ${vinPurchaseIds(db, text)})`,
     );
   }
-  if (filters.vin) query = query.where(hasVinLike(filters.vin));
+  if (filters.vin) query = query.where(sql<SqlBool>`purchases.id in (${vinPurchaseIds(db, filters.vin)})`);
   if (filters.totalFen !== undefined) query = query.where('purchases.total', '=', filters.totalFen);
-  if (filters.name) query = query.where(containsIgnoringCase('purchases.customer_name', filters.name));
+  if (filters.name) query = query.where(containsText(db, PURCHASE_CUSTOMER_NAME, filters.name));
   const range = createdRange(timeZone, filters.start, filters.end);
   if (range.from) query = query.where('purchases.created_at', '>=', range.from);
   if (range.before) query = query.where('purchases.created_at', '<', range.before);

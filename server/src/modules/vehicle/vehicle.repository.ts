@@ -1,7 +1,7 @@
-import { type SqlBool, sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { CarListFlag, CarSearchStage } from '../../../../contract/vehicle';
 import type { Db } from '../../db/database';
-import { containsPattern } from '../../db/list-filters';
+import { containsText, VEHICLE_VIN } from '../../db/text-search';
 import type { NewVehicleRow, Stage, VehicleRow, VehiclesTable } from './vehicle.table';
 
 /** Bound parameters per `in (…)` list: far below SQLite's and PostgreSQL's limits. */
@@ -85,8 +85,7 @@ const stageCondition: Record<CarSearchStage, { flows: VehicleRow['flow'][]; colu
 
 export const searchVehicles = (db: Db, vin: string | undefined, stage: CarSearchStage | undefined, limit: number) => {
   let query = db.selectFrom('vehicles').select(['id', 'vin']);
-  // VINs are stored upper case: an upper-cased pattern needs no lower() and can use the index's order.
-  if (vin) query = query.where(sql<SqlBool>`vin like ${containsPattern(vin.toUpperCase())} escape '!'`);
+  if (vin) query = query.where(containsText(db, VEHICLE_VIN, vin));
   if (stage) {
     const condition = stageCondition[stage];
     query = query

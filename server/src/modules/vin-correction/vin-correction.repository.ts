@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database';
-import { containsIgnoringCase } from '../../db/list-filters';
+import { containsText, VIN_CORRECTION_VIN_NEW } from '../../db/text-search';
 import type { NewVinCorrectionRow } from './vin-correction.table';
 
 const filtered = (db: Db, vinNew: string | undefined) => {
   let query = db.selectFrom('vin_corrections').leftJoin('users', 'users.id', 'vin_corrections.user_id');
-  if (vinNew) query = query.where(containsIgnoringCase('vin_corrections.vin_new', vinNew));
+  if (vinNew) query = query.where(containsText(db, VIN_CORRECTION_VIN_NEW, vinNew));
   return query;
 };
 
