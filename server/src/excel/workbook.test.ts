@@ -1,12 +1,15 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { read, utils } from 'xlsx';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   excelSerialOfDay,
   excelSerialOfInstant,
   neutraliseFormula,
-  sheetOf,
-  writeWorkbook,
   type Column,
+  type SheetSpec,
+  writeWorkbookFile,
 } from './workbook';
 
 interface Row {
@@ -26,6 +29,22 @@ const columns: Column<Row>[] = [
 ];
 
 describe('workbook writer', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'workbook-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  let files = 0;
+  /** Writes the sheets to a new file and answers its bytes, as the clerk's download would hold them. */
+  const written = async (sheets: SheetSpec<Row>[]) => {
+    const path = join(dir, `book-${(files += 1)}.xlsx`);
+    await writeWorkbookFile(path, sheets as SheetSpec<unknown>[], 'Asia/Shanghai');
+    return readFile(path);
+  };
+
   it('marks text that a spreadsheet would take for a formula, and only that', () => {
     for (const risky of ['=1+1', '+86 138', '-2', '@SUM(A1)', '\tx', '\rx']) {
       expect(neutraliseFormula(risky)).toBe(`'${risky}`);
@@ -41,7 +60,7 @@ describe('workbook writer', () => {
     expect(excelSerialOfDay('1970-01-01')).toBe(25569);
   });
 
-  it('writes strings, two-decimal numbers and real dates, with headers and widths, that read back as such', () => {
+  it('writes strings, two-decimal numbers and real dates, with headers and widths, that read back as such', async () => {
     const rows: Row[] = [
       {
         text: '=HYPERLINK("http://evil.example","点我")',
@@ -53,7 +72,7 @@ describe('workbook writer', () => {
       { text: '\t\r=cmd|" /C calc"!A0', money: null, at: '2026-11-20T16:30:00.000Z', day: '2026-01-01', count: 0 },
       { text: null, money: 0.1, at: '2026-11-20T02:00:00.000Z', day: '2026-11-21', count: 1 },
     ];
-    const bytes = writeWorkbook([sheetOf({ name: '测试', columns, rows }, 'Asia/Shanghai')]);
+    const bytes = await written([{ name: '测试', columns, rows }]);
     const workbook = read(bytes, { type: 'buffer', cellNF: true, cellDates: true, cellStyles: true });
     expect(workbook.SheetNames).toEqual(['测试']);
     const sheet = workbook.Sheets['测试']!;
@@ -78,10 +97,70 @@ describe('workbook writer', () => {
     expect(sheet.E3).toMatchObject({ t: 'n', v: 0 });
   });
 
-  it('writes an empty sheet with only its headers', () => {
-    const bytes = writeWorkbook([sheetOf({ name: '空', columns, rows: [] }, 'Asia/Shanghai')]);
+  it('writes an empty sheet with only its headers', async () => {
+    const bytes = await written([{ name: '空', columns, rows: [] }]);
     const sheet = read(bytes, { type: 'buffer' }).Sheets['空']!;
     expect(sheet['!ref']).toBe('A1:E1');
     expect(utils.sheet_to_json(sheet, { header: 1 })).toEqual([['文本', '金额', '时间', '日期', '数量']]);
+  });
+
+  it('keeps text exactly as typed: markup characters, control characters and Excel’s own escape form', async () => {
+    const texts = [
+      '<b>A&B</b> "引号" \'单\'',
+      'tab\there\nnew line',
+      'bell\u0007 and nul-free',
+      '_x0041_ stays',
+      'Ünïcødé 😀',
+    ];
+    const rows = texts.map((text) => ({
+      text,
+      money: null,
+      at: '2026-11-20T02:00:00.000Z',
+      day: '2026-11-21',
+      count: 1,
+    }));
+    const sheet = read(await written([{ name: '文本', columns, rows }]), { type: 'buffer' }).Sheets['文本']!;
+    expect(texts.map((_, i) => sheet[`A${i + 2}`]?.v)).toEqual(texts);
+  });
+
+  it('reads rows from an async source batch by batch, and filters and freezes the header row', async () => {
+    async function* rows() {
+      for (let batch = 0; batch < 3; batch += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+        for (let i = 0; i < 500; i += 1) {
+          yield {
+            text: `第${batch * 500 + i + 1}行`,
+            money: i,
+            at: '2026-11-20T02:00:00.000Z',
+            day: '2026-11-21',
+            count: i,
+          };
+        }
+      }
+    }
+    const bytes = await written([{ name: '大表', columns, rows: rows() }]);
+    const sheet = read(bytes, { type: 'buffer' }).Sheets['大表']!;
+    expect(sheet['!ref']).toBe('A1:E1501');
+    expect(sheet.A1501?.v).toBe('第1500行');
+    expect(sheet['!autofilter']).toEqual({ ref: 'A1:E1501' });
+  });
+
+  it('never overwrites an existing file, and leaves no half-written file when the rows fail', async () => {
+    const taken = join(dir, 'taken.xlsx');
+    await writeFile(taken, 'already here');
+    await expect(
+      writeWorkbookFile(taken, [{ name: 'x', columns, rows: [] }] as SheetSpec<unknown>[], 'Asia/Shanghai'),
+    ).rejects.toThrow();
+    expect(await readFile(taken, 'utf8')).toBe('already here');
+
+    async function* failing() {
+      yield { text: 'a', money: 1, at: '2026-11-20T02:00:00.000Z', day: '2026-11-21', count: 1 };
+      throw new Error('database went away');
+    }
+    const broken = join(dir, 'broken.xlsx');
+    await expect(
+      writeWorkbookFile(broken, [{ name: 'x', columns, rows: failing() }] as SheetSpec<unknown>[], 'Asia/Shanghai'),
+    ).rejects.toThrow('database went away');
+    await expect(readFile(broken)).rejects.toThrow(/ENOENT/);
   });
 });

@@ -1,8 +1,24 @@
-import { type CellObject, utils, type WorkBook, type WorkSheet, write } from 'xlsx';
+import { open, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ZipArchive } from 'archiver';
+import {
+  columnLetters,
+  contentTypesXml,
+  escapeXml,
+  rootRelsXml,
+  sheetHeadXml,
+  sheetTailXml,
+  STYLE,
+  type StyleIndex,
+  stylesXml,
+  workbookRelsXml,
+  workbookXml,
+} from './xlsx-parts';
 import { offsetMinutes } from '../time';
 
 /**
- * The one workbook writer every export uses (DESIGN.md: `xlsx` in the server). Each column says what it
+ * The one workbook writer every export uses. Each column says what it
  * holds, and the cell is written as that type: text as strings, money as numbers with two decimals,
  * timestamps and days as real dates (numbers with a date format), so the clerk can sum and sort.
  */
@@ -24,7 +40,8 @@ export interface Column<T> {
 export interface SheetSpec<T> {
   name: string;
   columns: readonly Column<T>[];
-  rows: Iterable<T>;
+  /** Read as the file is written: an async source (database batches) is pulled only as fast as the zip. */
+  rows: Iterable<T> | AsyncIterable<T>;
 }
 
 export const MONEY_FORMAT = '#,##0.00';
@@ -58,55 +75,124 @@ export const excelSerialOfDay = (day: string): number => {
 const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
 export const neutraliseFormula = (text: string): string => (FORMULA_TRIGGER.test(text) ? `'${text}` : text);
 
-const cellOf = (kind: ColumnKind, value: string | number, timeZone: string): CellObject => {
+/** The cell's XML at `ref`, written as its column's kind says; numbers stay numbers for sums and sorts. */
+const cellXml = (ref: string, kind: ColumnKind, value: string | number, timeZone: string): string => {
   switch (kind) {
     case 'money':
-      return { t: 'n', v: Number(value), z: MONEY_FORMAT };
+      return numberCell(ref, Number(value), STYLE.money);
     case 'integer':
-      return { t: 'n', v: Number(value) };
+      return numberCell(ref, Number(value), STYLE.plain);
     case 'datetime':
-      return { t: 'n', v: excelSerialOfInstant(String(value), timeZone), z: DATETIME_FORMAT };
+      return numberCell(ref, excelSerialOfInstant(String(value), timeZone), STYLE.datetime);
     case 'date':
-      return { t: 'n', v: excelSerialOfDay(String(value)), z: DATE_FORMAT };
+      return numberCell(ref, excelSerialOfDay(String(value)), STYLE.date);
     case 'text':
-      return { t: 's', v: neutraliseFormula(String(value)) };
+      return textCell(ref, neutraliseFormula(String(value)), STYLE.plain);
   }
 };
 
-export const buildSheet = <T>(spec: SheetSpec<T>, timeZone: string): WorkSheet => {
-  const sheet: WorkSheet = {};
-  spec.columns.forEach((column, c) => {
-    sheet[utils.encode_cell({ r: 0, c })] = { t: 's', v: column.header };
-  });
-  let r = 0;
-  for (const row of spec.rows) {
+const numberCell = (ref: string, value: number, style: StyleIndex) =>
+  // A number that is not finite has no cell form: leave the cell empty rather than write a broken file.
+  Number.isFinite(value) ? `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${value}</v></c>` : '';
+
+const textCell = (ref: string, text: string, style: StyleIndex) =>
+  `<c r="${ref}" t="inlineStr"${style ? ` s="${style}"` : ''}><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
+
+/** Rows gathered into one chunk of the sheet's stream: fewer, larger writes into the zip. */
+const ROWS_PER_CHUNK = 200;
+
+/**
+ * The sheet's XML as it is produced, chunk by chunk: rows come from the (possibly async) source as the
+ * zip asks for more, so memory holds one chunk and the database batch behind it, not the sheet.
+ */
+async function* sheetXml<T>(spec: SheetSpec<T>, timeZone: string, done: (lastRow: number) => void) {
+  const letters = spec.columns.map((_, c) => columnLetters(c));
+  yield (
+    sheetHeadXml(spec.columns.map((column) => column.width)) +
+    `<row r="1">${spec.columns.map((column, c) => textCell(`${letters[c]}1`, column.header, STYLE.header)).join('')}</row>`
+  );
+  let r = 1;
+  let chunk = '';
+  let inChunk = 0;
+  for await (const row of spec.rows) {
     r += 1;
+    let cells = '';
     spec.columns.forEach((column, c) => {
       const value = column.value(row);
       if (value === null || value === undefined || value === '') return;
-      sheet[utils.encode_cell({ r, c })] = cellOf(column.kind, value, timeZone);
+      cells += cellXml(`${letters[c]}${r}`, column.kind, value, timeZone);
     });
+    chunk += `<row r="${r}">${cells}</row>`;
+    inChunk += 1;
+    if (inChunk === ROWS_PER_CHUNK) {
+      yield chunk;
+      chunk = '';
+      inChunk = 0;
+    }
   }
-  sheet['!ref'] = utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(r, 0), c: spec.columns.length - 1 } });
-  sheet['!cols'] = spec.columns.map((column) => ({ wch: column.width }));
-  // The header row filters, as clerks expect of a list export.
-  sheet['!autofilter'] = { ref: utils.encode_range({ s: { r: 0, c: 0 }, e: { r, c: spec.columns.length - 1 } }) };
-  return sheet;
-};
-
-export interface BuiltSheet {
-  name: string;
-  sheet: WorkSheet;
+  done(r);
+  yield chunk + sheetTailXml(`A1:${letters.at(-1)}${r}`);
 }
 
-export const sheetOf = <T>(spec: SheetSpec<T>, timeZone: string): BuiltSheet => ({
-  name: spec.name,
-  sheet: buildSheet(spec, timeZone),
-});
-
-/** The .xlsx bytes of the sheets, in order. */
-export const writeWorkbook = (sheets: readonly BuiltSheet[]): Buffer => {
-  const workbook: WorkBook = utils.book_new();
-  for (const { name, sheet } of sheets) utils.book_append_sheet(workbook, sheet, name);
-  return write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+/**
+ * Writes the .xlsx file at `path` (which must not exist yet), sheet by sheet, streaming: rows are pulled
+ * from each sheet's source while the zip is compressed (zlib, on libuv's thread pool) and written to
+ * disk, so an export of 50,000 contracts neither holds the workbook in memory nor stops the server's
+ * other requests for the seconds it takes (issue 9).
+ */
+export const writeWorkbookFile = async (
+  path: string,
+  sheets: readonly SheetSpec<never>[] | readonly SheetSpec<unknown>[],
+  timeZone: string,
+): Promise<void> => {
+  // Opened first, on its own: if the name is taken the export fails without touching the file that holds it.
+  const file = await open(path, 'wx');
+  const output = file.createWriteStream();
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const written = pipeline(archive, output);
+  const lastRows: number[] = sheets.map(() => 1);
+  archive.append(contentTypesXml(sheets.length), { name: '[Content_Types].xml' });
+  archive.append(rootRelsXml(), { name: '_rels/.rels' });
+  archive.append(workbookRelsXml(sheets.length), { name: 'xl/_rels/workbook.xml.rels' });
+  archive.append(stylesXml({ money: MONEY_FORMAT, datetime: DATETIME_FORMAT, date: DATE_FORMAT }), {
+    name: 'xl/styles.xml',
+  });
+  // A source that fails (the database went away) fails the file; the zip itself would wait for it forever.
+  let rejectSource: (error: unknown) => void = () => {};
+  const sourceFailed = new Promise<never>((_, reject) => {
+    rejectSource = reject;
+  });
+  (sheets as readonly SheetSpec<unknown>[]).forEach((spec, i) => {
+    const source = Readable.from(
+      sheetXml(spec, timeZone, (lastRow) => {
+        lastRows[i] = lastRow;
+      }),
+    );
+    source.once('error', rejectSource);
+    archive.append(source, { name: `xl/worksheets/sheet${i + 1}.xml` });
+  });
+  // Appended after the sheets, read by the zip only once they are written: it names each filter's range.
+  archive.append(
+    Readable.from(
+      (async function* () {
+        yield workbookXml(
+          (sheets as readonly SheetSpec<unknown>[]).map((spec, i) => ({
+            name: spec.name,
+            filterRef: () => `A1:${columnLetters(spec.columns.length - 1)}${lastRows[i]}`,
+          })),
+        );
+      })(),
+    ),
+    { name: 'xl/workbook.xml' },
+  );
+  try {
+    await Promise.race([Promise.all([archive.finalize(), written]), sourceFailed]);
+  } catch (error) {
+    // A half-written file is not an export: remove it, then report the failure.
+    archive.abort();
+    output.destroy();
+    await written.catch(() => undefined);
+    await rm(path, { force: true });
+    throw error;
+  }
 };

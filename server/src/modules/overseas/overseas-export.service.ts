@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import type { ExportAnswer } from '../../../../contract/export';
 import type { OrderExportQuery } from '../../../../contract/overseas';
 import type { AppContext } from '../../app-context';
@@ -10,8 +9,7 @@ import {
   receiptColumns,
   type ReceiptExportRow,
 } from '../../excel/overseas-workbooks';
-import { type BuiltSheet, sheetOf, writeWorkbook } from '../../excel/workbook';
-import { createStorage } from '../../storage/storage';
+import { saveExportWorkbook } from '../../excel/export-file';
 import { listVinsOfOrders } from '../vehicle/vehicle.repository';
 import { fromFen, fromFenOrNull } from './money';
 import { iterateOrders, listReceiptsOfOrders } from './overseas.repository';
@@ -21,18 +19,12 @@ import { filtersOf } from './overseas.service';
 /** Contracts read per query while an export is built. */
 const EXPORT_BATCH = 1000;
 
-/** Writes the workbook under STORAGE_DIR/exports/<yyyy>/<mm>/ and answers its `/storage/…` path. */
-const saveWorkbook = async ({ config }: AppContext, sheet: BuiltSheet): Promise<ExportAnswer> => {
-  const storage = createStorage(config.storageDir, { timeZone: config.timeZone });
-  const location = await storage.exportPath('xlsx');
-  await writeFile(location.path, writeWorkbook([sheet]), { flag: 'wx' });
-  return { download_url: location.url };
-};
-
 /** `GET /api/order/export`: one row per contract of the list's filters, newest first, with its VINs. */
-export const exportOrders = async (ctx: AppContext, query: OrderExportQuery): Promise<ExportAnswer> => {
-  const { db, config } = ctx;
-  const rows: OrderExportRow[] = [];
+export const exportOrders = (ctx: AppContext, query: OrderExportQuery): Promise<ExportAnswer> =>
+  saveExportWorkbook(ctx, { name: ORDER_SHEET_NAME, columns: orderColumns, rows: orderRows(ctx, query) });
+
+/** The contracts in batches, each batch's VINs in one query: rows come as the workbook asks for them. */
+async function* orderRows({ db, config }: AppContext, query: OrderExportQuery): AsyncGenerator<OrderExportRow> {
   for await (const batch of iterateOrders(db, config.timeZone, filtersOf(query), EXPORT_BATCH)) {
     const vinsByOrder = new Map<number, string[]>();
     for (const { order_id: orderId, vin } of await listVinsOfOrders(
@@ -46,7 +38,7 @@ export const exportOrders = async (ctx: AppContext, query: OrderExportQuery): Pr
     }
     for (const order of batch) {
       const vins = vinsByOrder.get(order.id) ?? [];
-      rows.push({
+      yield {
         id: order.id,
         order_no: order.order_no,
         customer_name: order.customer_name,
@@ -59,16 +51,16 @@ export const exportOrders = async (ctx: AppContext, query: OrderExportQuery): Pr
         receipt_total: fromFen(order.receipt_total_fen),
         vins: vins.join(', '),
         created_at: order.created_at,
-      });
+      };
     }
   }
-  return saveWorkbook(ctx, sheetOf({ name: ORDER_SHEET_NAME, columns: orderColumns, rows }, config.timeZone));
-};
+}
 
 /** `GET /api/order/receipt/export`: every receipt of the contracts the list's filters select. */
-export const exportReceipts = async (ctx: AppContext, query: OrderExportQuery): Promise<ExportAnswer> => {
-  const { db, config } = ctx;
-  const rows: ReceiptExportRow[] = [];
+export const exportReceipts = (ctx: AppContext, query: OrderExportQuery): Promise<ExportAnswer> =>
+  saveExportWorkbook(ctx, { name: RECEIPT_SHEET_NAME, columns: receiptColumns, rows: receiptRows(ctx, query) });
+
+async function* receiptRows({ db, config }: AppContext, query: OrderExportQuery): AsyncGenerator<ReceiptExportRow> {
   for await (const batch of iterateOrders(db, config.timeZone, filtersOf(query), EXPORT_BATCH)) {
     // Contract by contract in the list's order, each contract's receipts in the order they came in.
     const receiptsByOrder = new Map<number, ReceiptRow[]>();
@@ -82,7 +74,7 @@ export const exportReceipts = async (ctx: AppContext, query: OrderExportQuery): 
     }
     for (const order of batch) {
       for (const receipt of receiptsByOrder.get(order.id) ?? []) {
-        rows.push({
+        yield {
           order_no: order.order_no,
           customer_name: order.customer_name,
           order_currency: order.currency,
@@ -97,9 +89,8 @@ export const exportReceipts = async (ctx: AppContext, query: OrderExportQuery): 
           actual_total: fromFenOrNull(receipt.actual_total),
           registered_address: receipt.registered_address,
           created_at: receipt.created_at,
-        });
+        };
       }
     }
   }
-  return saveWorkbook(ctx, sheetOf({ name: RECEIPT_SHEET_NAME, columns: receiptColumns, rows }, config.timeZone));
-};
+}

@@ -1,10 +1,8 @@
-import { writeFile } from 'node:fs/promises';
 import type { ExportAnswer } from '../../../../contract/export';
 import { type PurchaseExportQuery, purchaseTypeLabels, remitStatusLabels } from '../../../../contract/purchase';
 import type { AppContext } from '../../app-context';
 import { PURCHASE_SHEET_NAME, purchaseColumns, type PurchaseExportRow } from '../../excel/purchase-workbooks';
-import { sheetOf, writeWorkbook } from '../../excel/workbook';
-import { createStorage } from '../../storage/storage';
+import { saveExportWorkbook } from '../../excel/export-file';
 import { fromFen, fromFenOrNull } from '../overseas/money';
 import { listVehiclesOfPurchases } from '../vehicle/vehicle.repository';
 import type { VehicleRow } from '../vehicle/vehicle.table';
@@ -18,11 +16,14 @@ const EXPORT_BATCH = 1000;
  * `GET /api/purchase/export`: the contracts of the list's filters, newest first, one row per vehicle
  * (a contract without vehicles gets one row), written under STORAGE_DIR/exports/.
  */
-export const exportPurchases = async (
+export const exportPurchases = (ctx: AppContext, query: PurchaseExportQuery): Promise<ExportAnswer> =>
+  saveExportWorkbook(ctx, { name: PURCHASE_SHEET_NAME, columns: purchaseColumns, rows: purchaseRows(ctx, query) });
+
+/** The contracts in batches, each batch's vehicles in one query: rows come as the workbook asks for them. */
+async function* purchaseRows(
   { db, config }: AppContext,
   query: PurchaseExportQuery,
-): Promise<ExportAnswer> => {
-  const rows: PurchaseExportRow[] = [];
+): AsyncGenerator<PurchaseExportRow> {
   for await (const batch of iteratePurchases(db, config.timeZone, purchaseFiltersOf(query), EXPORT_BATCH)) {
     const carsByPurchase = new Map<number, VehicleRow[]>();
     for (const vehicle of await listVehiclesOfPurchases(
@@ -48,23 +49,18 @@ export const exportPurchases = async (
       };
       const cars = carsByPurchase.get(purchase.id) ?? [];
       if (cars.length === 0) {
-        rows.push({ ...contract, vin: null, model: null, price: null, invoice: null, other: null });
+        yield { ...contract, vin: null, model: null, price: null, invoice: null, other: null };
       }
       for (const car of cars) {
-        rows.push({
+        yield {
           ...contract,
           vin: car.vin,
           model: car.model,
           price: fromFenOrNull(car.price),
           invoice: fromFenOrNull(car.invoice),
           other: fromFenOrNull(car.other),
-        });
+        };
       }
     }
   }
-  const storage = createStorage(config.storageDir, { timeZone: config.timeZone });
-  const location = await storage.exportPath('xlsx');
-  const sheet = sheetOf({ name: PURCHASE_SHEET_NAME, columns: purchaseColumns, rows }, config.timeZone);
-  await writeFile(location.path, writeWorkbook([sheet]), { flag: 'wx' });
-  return { download_url: location.url };
-};
+}
