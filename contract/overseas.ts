@@ -17,6 +17,17 @@ import {
   textTooLong,
 } from './fields';
 import { DEFAULT_CUSTOMER_TYPE_ID } from './customer';
+import {
+  carLineId,
+  checkCarLines,
+  contractCarBaseSchema,
+  optionalId,
+  partyAddressField,
+  partyContactField,
+  partyNameField,
+  partyTextLabels,
+  partyTextLimits,
+} from './contract-form';
 
 export const CURRENCIES = ['USD', 'CNY'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -80,10 +91,10 @@ export const receiptMessages = {
 /** The longest text each field of the contract, car line and receipt forms takes; the forms use the same numbers. */
 export const orderTextLimits = {
   order_no: 50,
-  name: 100,
+  name: partyTextLimits.name,
   agent_name: 100,
-  address: 200,
-  contact_way: 100,
+  address: partyTextLimits.address,
+  contact_way: partyTextLimits.contact_way,
   country: 100,
   agreement_no: 50,
   model: 100,
@@ -95,10 +106,10 @@ export const orderTextLimits = {
 /** What the forms call each text field; the too-long messages name it. */
 export const orderTextLabels = {
   order_no: '海外合同号',
-  name: '客户名称',
+  name: partyTextLabels.name,
   agent_name: '代理人',
-  address: '客户地址',
-  contact_way: '联系方式',
+  address: partyTextLabels.address,
+  contact_way: partyTextLabels.contact_way,
   country: '国家',
   agreement_no: '协议编号',
   model: '车型车系',
@@ -120,18 +131,9 @@ export const moneyLabels = {
   amountFilter: '收款金额',
 } as const;
 
-/** A car line's id, or 0 for a new line. */
-const idOrNew = z.preprocess(
-  (value) => {
-    const given = blankToUndefined(value) ?? 0;
-    return given === 0 || given === '0' ? 0 : given;
-  },
-  z.union([z.literal(0), idField('车辆编号不正确')], { error: '车辆编号不正确' }),
-);
-
 /** One line of the vehicle list; id 0 is a new line. */
 export const orderCarLine = z.strictObject({
-  id: idOrNew,
+  id: carLineId,
   vin: vinField(carMessages.vinRequired, carMessages.vinFormat),
   model: requiredText(orderTextLabels.model, orderTextLimits.model, carMessages.modelRequired),
   order_price: moneyField({
@@ -144,11 +146,6 @@ export const orderCarLine = z.strictObject({
 });
 export type OrderCarLineInput = z.input<typeof orderCarLine>;
 export type OrderCarLine = z.output<typeof orderCarLine>;
-
-const optionalId = z.preprocess(
-  (value) => (blankToUndefined(value) === undefined || value === 0 || value === '0' ? undefined : value),
-  idField('编号不正确').optional(),
-);
 
 /**
  * The contract form (spec part 1, section 3). Keys are in the order of section 5's messages so that the
@@ -171,11 +168,11 @@ const orderFields = {
     z.enum(CURRENCIES, { error: orderMessages.currencyFormat }),
   ),
   customer_id: optionalId,
-  name: requiredText(orderTextLabels.name, orderTextLimits.name, orderMessages.customerNameRequired),
+  name: partyNameField(orderMessages.customerNameRequired),
   agent_id: optionalId,
   agent_name: requiredText(orderTextLabels.agent_name, orderTextLimits.agent_name, orderMessages.agentRequired),
-  address: requiredText(orderTextLabels.address, orderTextLimits.address, orderMessages.addressRequired),
-  contact_way: requiredText(orderTextLabels.contact_way, orderTextLimits.contact_way, orderMessages.contactRequired),
+  address: partyAddressField(orderMessages.addressRequired),
+  contact_way: partyContactField(orderMessages.contactRequired),
   country: limitedText(orderTextLabels.country, orderTextLimits.country),
   type_id: z.preprocess(
     (value) => blankToUndefined(value) ?? DEFAULT_CUSTOMER_TYPE_ID,
@@ -188,25 +185,7 @@ const orderFields = {
 };
 
 /** Car count never above the ordered amount; one VIN once per contract. */
-const checkCars = (
-  body: { amount: number; cars: { vin: string }[] },
-  context: z.RefinementCtx<{ amount: number; cars: { vin: string }[] }>,
-) => {
-  if (body.cars.length > body.amount) {
-    context.addIssue({ code: 'custom', path: ['cars'], message: orderMessages.tooManyCars });
-  }
-  const seen = new Set<string>();
-  body.cars.forEach((car, index) => {
-    if (seen.has(car.vin)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['cars', index, 'vin'],
-        message: orderMessages.duplicateVinInForm(car.vin),
-      });
-    }
-    seen.add(car.vin);
-  });
-};
+const checkCars = checkCarLines('cars', orderMessages);
 
 export const orderBody = z.strictObject(orderFields).superRefine(checkCars);
 /** What a client sends (numbers or strings); `OrderBody` is what the server reads after parsing. */
@@ -279,10 +258,7 @@ export type ReceiptUpdateBodyInput = z.input<typeof receiptUpdateBody>;
 export type ReceiptUpdateBody = z.output<typeof receiptUpdateBody>;
 
 /** A vehicle line of an overseas contract. Money as decimals. */
-export const orderCarSchema = z.object({
-  id: z.number(),
-  vin: z.string(),
-  model: z.string().nullable(),
+export const orderCarSchema = contractCarBaseSchema.extend({
   order_price: z.number().nullable(),
   /** Service fee. */
   invoice: z.number(),
@@ -354,27 +330,21 @@ export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
 const recordCar = z.object({ car_id: z.number(), vin: z.string() });
 
-export const drawbackRecordSchema = z.object({
-  id: z.number(),
-  order_id: z.number(),
-  created_at: z.string(),
+/** What every record of a contract's vehicles answers first; each record adds its files and cars. */
+const orderRecordBase = z.object({ id: z.number(), order_id: z.number(), created_at: z.string() });
+
+export const drawbackRecordSchema = orderRecordBase.extend({
   drawbackcar: z.array(recordCar),
 });
 export type DrawbackRecord = z.infer<typeof drawbackRecordSchema>;
 
-export const archiveRecordSchema = z.object({
-  id: z.number(),
-  order_id: z.number(),
-  created_at: z.string(),
+export const archiveRecordSchema = orderRecordBase.extend({
   zxzm_image: z.string().nullable(),
   archivecar: z.array(recordCar),
 });
 export type ArchiveRecord = z.infer<typeof archiveRecordSchema>;
 
-export const freightRecordSchema = z.object({
-  id: z.number(),
-  order_id: z.number(),
-  created_at: z.string(),
+export const freightRecordSchema = orderRecordBase.extend({
   yffp_image: z.string().nullable(),
   yffkd_image: z.string().nullable(),
   freightcar: z.array(recordCar),

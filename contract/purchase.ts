@@ -10,13 +10,23 @@ import {
   asList,
   blankToUndefined,
   feeField,
-  limitedText,
   moneyField,
   requiredText,
   storagePathField,
   storagePathMessage,
   textTooLong,
 } from './fields';
+import {
+  carLineId,
+  checkCarLines,
+  contractCarBaseSchema,
+  optionalId,
+  partyAddressField,
+  partyContactField,
+  partyNameField,
+  partyTextLabels,
+  partyTextLimits,
+} from './contract-form';
 import type { HandOverAnswer } from './stage';
 import { vinField } from './vehicle';
 
@@ -39,9 +49,9 @@ export const PURCHASE_EXPORT_FILE_NAME = '采购合同';
 /** The longest text each field of the purchase form takes; the form uses the same numbers. */
 export const purchaseTextLimits = {
   purchase_no: 50,
-  name: 100,
-  address: 200,
-  contact_way: 100,
+  name: partyTextLimits.name,
+  address: partyTextLimits.address,
+  contact_way: partyTextLimits.contact_way,
   model: 100,
   order_no: 50,
   input: 100,
@@ -50,9 +60,9 @@ export const purchaseTextLimits = {
 /** What the form calls each text field; the too-long messages name it. */
 export const purchaseTextLabels = {
   purchase_no: '采购合同号',
-  name: '客户名称',
-  address: '客户地址',
-  contact_way: '联系方式',
+  name: partyTextLabels.name,
+  address: partyTextLabels.address,
+  contact_way: partyTextLabels.contact_way,
   model: '车型车系',
 } as const;
 
@@ -127,18 +137,9 @@ export const purchaseMessages = {
   exportFailed: '下载失败!',
 } as const;
 
-/** A car line's id, or 0/absent for a new line. */
-const idOrNew = z.preprocess(
-  (value) => {
-    const given = blankToUndefined(value) ?? 0;
-    return given === 0 || given === '0' ? 0 : given;
-  },
-  z.union([z.literal(0), idField('车辆编号不正确')], { error: '车辆编号不正确' }),
-);
-
 /** One car line of the purchase form (purchase side's prices, CNY). */
 export const purchaseCarLine = z.strictObject({
-  id: idOrNew,
+  id: carLineId,
   vin: vinField(purchaseMessages.vinRequired, purchaseMessages.vinFormat),
   model: requiredText(purchaseTextLabels.model, purchaseTextLimits.model, purchaseMessages.modelRequired),
   price: moneyField({
@@ -156,11 +157,6 @@ export const purchaseCarLine = z.strictObject({
 });
 export type PurchaseCarLineInput = z.input<typeof purchaseCarLine>;
 export type PurchaseCarLine = z.output<typeof purchaseCarLine>;
-
-const optionalId = z.preprocess(
-  (value) => (blankToUndefined(value) === undefined || value === 0 || value === '0' ? undefined : value),
-  idField('编号不正确').optional(),
-);
 
 /**
  * The purchase form (spec part 2, section 5), in the order of its messages so that the first failing
@@ -183,10 +179,10 @@ const purchaseFields = {
   ),
   amount: wholeNumberField(purchaseMessages.amountRequired, purchaseMessages.amountFormat, 1, 100_000),
   customer_id: optionalId,
-  name: requiredText(purchaseTextLabels.name, purchaseTextLimits.name, purchaseMessages.customerNameRequired),
+  name: partyNameField(purchaseMessages.customerNameRequired),
   type_id: z.preprocess(blankToUndefined, idField(purchaseMessages.customerTypeRequired)),
-  address: requiredText(purchaseTextLabels.address, purchaseTextLimits.address, purchaseMessages.addressRequired),
-  contact_way: limitedText(purchaseTextLabels.contact_way, purchaseTextLimits.contact_way),
+  address: partyAddressField(purchaseMessages.addressRequired),
+  contact_way: partyContactField(),
   /** The overseas contract whose cars this contract buys, if any. */
   order_id: optionalId,
   contracts: z.preprocess(
@@ -200,25 +196,7 @@ const purchaseFields = {
 };
 
 /** Car count never above the amount; one VIN once per contract. */
-const checkCars = (
-  body: { amount: number; car: { vin: string }[] },
-  context: z.RefinementCtx<{ amount: number; car: { vin: string }[] }>,
-) => {
-  if (body.car.length > body.amount) {
-    context.addIssue({ code: 'custom', path: ['car'], message: purchaseMessages.tooManyCars });
-  }
-  const seen = new Set<string>();
-  body.car.forEach((car, index) => {
-    if (seen.has(car.vin)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['car', index, 'vin'],
-        message: purchaseMessages.duplicateVinInForm(car.vin),
-      });
-    }
-    seen.add(car.vin);
-  });
-};
+const checkCars = checkCarLines('car', purchaseMessages);
 
 export const purchaseBody = z.strictObject(purchaseFields).superRefine(checkCars);
 export type PurchaseBodyInput = z.input<typeof purchaseBody>;
@@ -277,10 +255,7 @@ export type RemitBody = z.output<typeof remitBody>;
 // ---- answers ----
 
 /** A car line of a purchase contract: the purchase side's prices, yuan. */
-export const purchaseCarSchema = z.object({
-  id: z.number(),
-  vin: z.string(),
-  model: z.string().nullable(),
+export const purchaseCarSchema = contractCarBaseSchema.extend({
   price: z.number().nullable(),
   /** Service fee. */
   invoice: z.number(),

@@ -1,58 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { read, utils, type WorkSheet } from 'xlsx';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
-import { loggedInStaff } from '../../../../tests/helpers/factories';
-import {
-  caller,
-  carLine,
-  orderForm,
-  type OverseasFiles,
-  receiptForm,
-  uploadOverseasFiles,
-  vin,
-} from '../../../../tests/helpers/overseas';
+import { utils } from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
+import { exportSheet as readExport, rowsOf } from '../../../../tests/helpers/export-sheet';
+import { carLine, receiptForm, vin } from '../../../../tests/helpers/overseas';
 
 describe('overseas contract exports', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof caller>;
-  let files: OverseasFiles;
-
-  beforeEach(async () => {
-    t = await buildTestApp();
-    const { token } = await loggedInStaff(t.app);
-    call = caller(t.app, token);
-    files = await uploadOverseasFiles(t.app, token);
-  });
-
-  afterEach(async () => {
-    await t.close();
-  });
-
-  const createOrder = async (overrides: Record<string, unknown> = {}) => {
-    const response = await call('POST', '/api/order', orderForm(files, overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as number;
-  };
-
-  /** Asks for an export, checks the answer, and reads the workbook the server wrote (from disk and over HTTP). */
-  const exportSheet = async (url: string): Promise<WorkSheet> => {
-    const response = await call('GET', url);
-    expect(response.statusCode, response.body).toBe(200);
-    const downloadUrl = response.json().data.download_url as string;
-    expect(downloadUrl).toMatch(/^\/storage\/exports\/\d{4}\/\d{2}\/[0-9a-f]{32}\.xlsx$/);
-    const onDisk = await readFile(join(t.storageDir, downloadUrl.slice('/storage/'.length)));
-    const download = await call('GET', downloadUrl);
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toMatch(/^attachment/);
-    expect(download.rawPayload.equals(onDisk)).toBe(true);
-    const workbook = read(onDisk, { type: 'buffer', cellNF: true, cellDates: true, cellStyles: true });
-    expect(workbook.SheetNames).toHaveLength(1);
-    return workbook.Sheets[workbook.SheetNames[0]!]!;
-  };
-
-  const rowsOf = (sheet: WorkSheet) => utils.sheet_to_json<Record<string, unknown>>(sheet, { raw: true });
+  const { t, call, overseasFiles: files, createOrder } = contractAppForEachTest();
+  const exportSheet = (url: string) => readExport(t, call, url);
 
   it('needs a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/order/export' })).statusCode).toBe(401);

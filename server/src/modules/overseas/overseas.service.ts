@@ -32,16 +32,12 @@ import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
 import { assertFileReferences, type FileRules } from '../upload/file-references';
 import { findCustomer } from '../customer/customer.repository';
-import { insertCustomerFromForm, requireCustomerType } from '../customer/customer.service';
+import { resolveContractCustomer } from '../customer/contract-customer';
+import { parseFileList } from '../upload/stored-file-list';
 import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
 import { assertNotStale } from '../../db/stale-save';
-import {
-  findVehiclesByVins,
-  insertVehicle,
-  listOrderVehicles,
-  linkVehicleToOrder,
-  listVehiclesOfOrders,
-} from '../vehicle/vehicle.repository';
+import { listOrderVehicles, linkVehicleToOrder, listVehiclesOfOrders } from '../vehicle/vehicle.repository';
+import { applyContractCarLines, type CarLinesSide, vehiclesByContract } from '../vehicle/contract-car-lines';
 import { detachFromOverseasContract } from '../vehicle/vehicle-detach';
 import { handOverOrderToPurchasing } from '../../lifecycle/order-status';
 import type { VehicleRow } from '../vehicle/vehicle.table';
@@ -119,12 +115,12 @@ export const listOrders = async ({ db, config }: AppContext, query: OrderListQue
     listOrderRows(db, config.timeZone, filters, (query.page - 1) * query.limit, query.limit),
     countOrders(db, config.timeZone, filters),
   ]);
-  const carsByOrder = groupBy(
+  const carsByOrder = vehiclesByContract(
     await listVehiclesOfOrders(
       db,
       rows.map((row) => row.id),
     ),
-    (vehicle) => vehicle.order_id,
+    'order_id',
   );
   const items = rows.map((row): OrderListItem => ({
     id: row.id,
@@ -161,15 +157,6 @@ const requireOrder = async (db: Db, id: number): Promise<OrderRow> => {
   const row = await findOrder(db, id);
   if (!row) throw notFound();
   return row;
-};
-
-const parseFileList = (json: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
 };
 
 const recordCars = <T extends { record_id: number; car_id: number; vin: string }>(cars: T[]) =>
@@ -262,28 +249,6 @@ const orderFiles: FileRules<'contracts' | 'agreement'> = {
 const receiptCreateFiles: FileRules<'proof'> = { fields: { proof: ['image'] }, message: orderMessages.storagePath };
 const receiptUpdateFiles: FileRules<'receipt'> = { fields: { receipt: ['image'] }, message: orderMessages.storagePath };
 
-/** The customer the contract names: the one chosen, or a new one made from the form (same transaction). */
-const resolveCustomer = async (trx: Db, body: OrderBody, actor: Actor): Promise<number> => {
-  if (body.customer_id !== undefined) {
-    if (!(await findCustomer(trx, body.customer_id))) throw unprocessable(orderMessages.customerUnknown, 'customer_id');
-    // The contract keeps its own copy of the type: it must name one that exists.
-    await requireCustomerType(trx, body.type_id, orderMessages.typeRequired);
-    return body.customer_id;
-  }
-  return insertCustomerFromForm(
-    trx,
-    {
-      name: body.name,
-      type_id: body.type_id,
-      address: body.address,
-      contact_way: body.contact_way,
-      country: body.country,
-    },
-    actor,
-    orderMessages.typeRequired,
-  );
-};
-
 const contractColumns = (body: OrderBody, customerId: number) => ({
   order_no: body.order_no,
   customer_id: customerId,
@@ -302,96 +267,29 @@ const contractColumns = (body: OrderBody, customerId: number) => ({
   agreement: body.agreement ?? null,
 });
 
-const carAudit = (
-  vehicle: Pick<VehicleRow, 'vin' | 'model' | 'order_id' | 'order_price' | 'order_invoice' | 'order_other'>,
-) => ({
-  vin: vehicle.vin,
-  model: vehicle.model,
-  order_id: vehicle.order_id,
-  order_price: vehicle.order_price,
-  order_invoice: vehicle.order_invoice,
-  order_other: vehicle.order_other,
-});
-
 /**
- * Makes the contract's vehicles exactly the form's lines. The VIN decides: a line names the vehicle row
- * of its VIN (created when there is none); a VIN on another overseas contract is refused with 409
- * naming it; saved vehicles missing from the lines leave the contract.
+ * The overseas side of a vehicle row: `order_id` and the sale prices. A VIN on another overseas contract
+ * is refused naming it; saved vehicles missing from the lines leave the contract (vehicle-detach.ts).
  */
-const applyCarLines = async (trx: Db, orderId: number, lines: readonly OrderCarLine[], actor: Actor) => {
-  const current = await listOrderVehicles(trx, orderId);
-  const byVin = new Map(
-    (
-      await findVehiclesByVins(
-        trx,
-        lines.map((line) => line.vin),
-      )
-    ).map((row) => [row.vin, row]),
-  );
-
-  const elsewhere = lines
-    .map((line) => byVin.get(line.vin))
-    .find((vehicle) => vehicle !== undefined && vehicle.order_id !== null && vehicle.order_id !== orderId);
-  if (elsewhere) {
-    const orderNo = (await findOrderNumbers(trx, [elsewhere.order_id as number])).get(elsewhere.order_id as number);
-    throw conflict(orderMessages.vinOnOtherOrder(elsewhere.vin, orderNo ?? String(elsewhere.order_id)));
-  }
-
-  const kept = new Set<number>();
-  for (const line of lines) {
-    const prices = {
-      model: line.model,
-      order_price: toFen(line.order_price),
-      order_invoice: toFen(line.invoice),
-      order_other: toFen(line.other),
-    };
-    const existing = byVin.get(line.vin);
-    if (!existing) {
-      const at = nowIso();
-      const id = await insertVehicle(trx, {
-        vin: line.vin,
-        order_id: orderId,
-        ...prices,
-        created_at: at,
-        updated_at: at,
-      });
-      kept.add(id);
-      await writeAudit(trx, actor, {
-        action: 'create',
-        entity: 'vehicle',
-        entityId: id,
-        after: carAudit({ vin: line.vin, order_id: orderId, ...prices }),
-      });
-      continue;
-    }
-    kept.add(existing.id);
-    const unchanged =
-      existing.order_id === orderId &&
-      existing.model === prices.model &&
-      Number(existing.order_price) === prices.order_price &&
-      Number(existing.order_invoice) === prices.order_invoice &&
-      Number(existing.order_other) === prices.order_other;
-    if (unchanged) continue;
-    // Only while the vehicle is free or already ours: a save of another contract in between wins.
-    const linked = await linkVehicleToOrder(trx, existing.id, orderId, {
-      ...prices,
-      updated_at: nextUpdatedAt(existing.updated_at),
-    });
-    if (!linked) throw conflict(messages.staleRecord);
-    await writeAudit(trx, actor, {
-      action: existing.order_id === orderId ? 'update' : 'link',
-      entity: 'vehicle',
-      entityId: existing.id,
-      before: carAudit(existing),
-      after: carAudit({ vin: existing.vin, order_id: orderId, ...prices }),
-    });
-  }
-
-  for (const vehicle of current) {
-    if (kept.has(vehicle.id)) continue;
-    await detachFromOverseasContract(trx, vehicle, actor);
-  }
+const orderCarLines: CarLinesSide<OrderCarLine, 'order_price' | 'order_invoice' | 'order_other'> = {
+  contract: 'order_id',
+  prices: ['order_price', 'order_invoice', 'order_other'],
+  pricesOf: (line) => ({
+    order_price: toFen(line.order_price),
+    order_invoice: toFen(line.invoice),
+    order_other: toFen(line.other),
+  }),
+  listCurrent: listOrderVehicles,
+  heldElsewhere: async (trx, vin, holderId) =>
+    orderMessages.vinOnOtherOrder(vin, (await findOrderNumbers(trx, [holderId])).get(holderId) ?? String(holderId)),
+  link: linkVehicleToOrder,
+  settle: async (trx, _kept, removed, actor) => {
+    for (const vehicle of removed) await detachFromOverseasContract(trx, vehicle, actor);
+  },
 };
+
+const applyCarLines = (trx: Db, orderId: number, lines: readonly OrderCarLine[], actor: Actor) =>
+  applyContractCarLines(trx, orderCarLines, orderId, lines, actor);
 
 const requireAgent = async (trx: Db, agentId: number | undefined) => {
   if (agentId !== undefined && !(await findCustomer(trx, agentId))) {
@@ -418,7 +316,7 @@ export const createOrder = async ({ db }: AppContext, body: OrderBody, actor: Ac
     return await db.transaction().execute(async (trx) => {
       await assertFileReferences(trx, orderFiles, body);
       await requireAgent(trx, body.agent_id);
-      const customerId = await resolveCustomer(trx, body, actor);
+      const customerId = await resolveContractCustomer(trx, body, actor, orderMessages);
       const at = nowIso();
       const id = await insertOrder(trx, {
         ...contractColumns(body, customerId),
@@ -464,7 +362,7 @@ export const updateOrder = async (
         agreement: existing.agreement,
       });
       await requireAgent(trx, body.agent_id);
-      const customerId = await resolveCustomer(trx, body, actor);
+      const customerId = await resolveContractCustomer(trx, body, actor, orderMessages);
       const patch = { ...contractColumns(body, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
       await saveUnlessChanged(
         trx,

@@ -1,66 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
-import { createVehicle, loggedInStaff } from '../../../../tests/helpers/factories';
-import {
-  caller,
-  carLine,
-  orderForm,
-  type OverseasFiles,
-  receiptForm,
-  uploadOverseasFiles,
-  vin,
-} from '../../../../tests/helpers/overseas';
-
-/** `cars[0][vin]=…`: the qs-style form encoding the spec's contract form sends. */
-const formEncode = (value: unknown, prefix = ''): string[] => {
-  if (value === null || value === undefined) return [];
-  if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) =>
-      formEncode(inner, prefix ? `${prefix}[${key}]` : key),
-    );
-  }
-  return [`${encodeURIComponent(prefix)}=${encodeURIComponent(String(value))}`];
-};
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+import { describe, expect, it } from 'vitest';
+import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
+import { createVehicle } from '../../../../tests/helpers/factories';
+import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
+import { carLine, orderForm, receiptForm, vin } from '../../../../tests/helpers/overseas';
 
 describe('overseas contracts and receipts', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof loggedInStaff>>;
-  let call: ReturnType<typeof caller>;
-  let files: OverseasFiles;
-
-  beforeEach(async () => {
-    t = await buildTestApp();
-    admin = await loggedInStaff(t.app, { username: 'admin', nickname: '管理员' });
-    call = caller(t.app, admin.token);
-    files = await uploadOverseasFiles(t.app, admin.token);
-  });
-
-  afterEach(async () => {
-    await t.close();
-  });
-
-  const createOrder = async (overrides: Record<string, unknown> = {}) => {
-    const response = await call('POST', '/api/order', orderForm(files, overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as number;
-  };
-  const readOrder = async (id: number) => {
-    const response = await call('GET', `/api/order/${id}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data;
-  };
-  const vehicleOf = (vinText: string) =>
-    t.db.selectFrom('vehicles').selectAll().where('vin', '=', vinText).executeTakeFirst();
-  const countRows = async (table: 'orders' | 'customers' | 'vehicles' | 'receipts') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
+  const {
+    t,
+    staff: admin,
+    call,
+    overseasFiles: files,
+    createOrder,
+    readOrder,
+    vehicleOf,
+    countRows,
+  } = contractAppForEachTest({ staff: { username: 'admin', nickname: '管理员' } });
 
   it('needs a token for every route', async () => {
     for (const [method, url] of [

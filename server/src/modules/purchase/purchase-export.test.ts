@@ -1,57 +1,15 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { read, utils, type WorkSheet } from 'xlsx';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
-import { loggedInStaff } from '../../../../tests/helpers/factories';
-import { caller, vin } from '../../../../tests/helpers/overseas';
-import {
-  purchaseCar,
-  type PurchaseFiles,
-  purchaseForm,
-  remitForm,
-  uploadPurchaseFiles,
-} from '../../../../tests/helpers/purchase';
+import { utils } from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
+import { exportSheet as readExport, rowsOf } from '../../../../tests/helpers/export-sheet';
+import { vin } from '../../../../tests/helpers/overseas';
+import { purchaseCar, remitForm } from '../../../../tests/helpers/purchase';
 
 const LGB = (n: number) => vin(n, 'LGB');
 
 describe('purchase contract export', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof caller>;
-  let files: PurchaseFiles;
-
-  beforeEach(async () => {
-    t = await buildTestApp();
-    const { token } = await loggedInStaff(t.app);
-    call = caller(t.app, token);
-    files = await uploadPurchaseFiles(t.app, token);
-  });
-
-  afterEach(async () => {
-    await t.close();
-  });
-
-  const createPurchase = async (overrides: Record<string, unknown> = {}) => {
-    const response = await call('POST', '/api/purchase', purchaseForm(files, overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as number;
-  };
-
-  /** Asks for the export, and reads the workbook the server wrote (from disk and over HTTP). */
-  const exportSheet = async (url: string): Promise<WorkSheet> => {
-    const response = await call('GET', url);
-    expect(response.statusCode, response.body).toBe(200);
-    const downloadUrl = response.json().data.download_url as string;
-    expect(downloadUrl).toMatch(/^\/storage\/exports\/\d{4}\/\d{2}\/[0-9a-f]{32}\.xlsx$/);
-    const onDisk = await readFile(join(t.storageDir, downloadUrl.slice('/storage/'.length)));
-    const download = await call('GET', downloadUrl);
-    expect(download.statusCode).toBe(200);
-    expect(download.rawPayload.equals(onDisk)).toBe(true);
-    const workbook = read(onDisk, { type: 'buffer', cellNF: true, cellDates: true });
-    expect(workbook.SheetNames).toEqual(['采购合同']);
-    return workbook.Sheets['采购合同']!;
-  };
-  const rowsOf = (sheet: WorkSheet) => utils.sheet_to_json<Record<string, unknown>>(sheet, { raw: true });
+  const { t, call, purchaseFiles: files, createPurchase } = contractAppForEachTest({ files: ['purchase'] });
+  const exportSheet = (url: string) => readExport(t, call, url, '采购合同');
 
   it('needs a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/purchase/export' })).statusCode).toBe(401);

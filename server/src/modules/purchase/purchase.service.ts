@@ -24,14 +24,18 @@ import { handOverPurchases } from '../../lifecycle/hand-over';
 import { enterPurchase, leavePurchase } from '../../lifecycle/purchase-membership';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
-import { findCustomer } from '../customer/customer.repository';
-import { insertCustomerFromForm, requireCustomerType } from '../customer/customer.service';
+import { resolveContractCustomer } from '../customer/contract-customer';
 import { fromFen, fromFenOrNull, toFen } from '../overseas/money';
 import { assertFileReferences, type FileRules } from '../upload/file-references';
+import { parseFileList } from '../upload/stored-file-list';
+import {
+  applyContractCarLines,
+  type CarLinesSide,
+  contractCarAudit,
+  vehiclesByContract,
+} from '../vehicle/contract-car-lines';
 import {
   deleteUnnamedVehicles,
-  findVehiclesByVins,
-  insertVehicle,
   linkVehicleToPurchase,
   listOrderVehiclesWithoutPurchase,
   listVehiclesOfPurchases,
@@ -80,16 +84,6 @@ export const purchaseFiltersOf = (query: Omit<PurchaseListQuery, 'page' | 'limit
   name: query.name,
 });
 
-const groupBy = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> => {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-};
-
 const toListItem = (row: PurchaseListRow, cars: readonly VehicleRow[], timeZone: string): PurchaseListItem => ({
   id: row.id,
   purchase_no: row.purchase_no,
@@ -117,12 +111,12 @@ export const listPurchases = async (
     listPurchaseRows(db, config.timeZone, filters, (query.page - 1) * query.limit, query.limit),
     countPurchases(db, config.timeZone, filters),
   ]);
-  const carsByPurchase = groupBy(
+  const carsByPurchase = vehiclesByContract(
     await listVehiclesOfPurchases(
       db,
       rows.map((row) => row.id),
     ),
-    (vehicle) => vehicle.purchase_id,
+    'purchase_id',
   );
   const items = rows.map((row) => toListItem(row, carsByPurchase.get(row.id) ?? [], config.timeZone));
   return paged(items, total, query.page, query.limit);
@@ -132,15 +126,6 @@ const requirePurchase = async (db: Db, id: number): Promise<PurchaseRow> => {
   const row = await findPurchase(db, id);
   if (!row) throw notFound();
   return row;
-};
-
-export const parseFileList = (json: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
 };
 
 export const getPurchase = async ({ db, config }: AppContext, id: number): Promise<Purchase> => {
@@ -184,20 +169,9 @@ const remitFiles: FileRules<'bank_slips'> = {
 };
 
 /** The seller the contract names: the one chosen, or a new one made from the form (same transaction). */
-const resolveCustomer = async (trx: Db, body: PurchaseBody, actor: Actor): Promise<number> => {
-  if (body.customer_id !== undefined) {
-    if (!(await findCustomer(trx, body.customer_id))) {
-      throw unprocessable(purchaseMessages.customerUnknown, 'customer_id');
-    }
-    await requireCustomerType(trx, body.type_id, purchaseMessages.customerTypeRequired);
-    return body.customer_id;
-  }
-  return insertCustomerFromForm(
-    trx,
-    { name: body.name, type_id: body.type_id, address: body.address, contact_way: body.contact_way },
-    actor,
-    purchaseMessages.customerTypeRequired,
-  );
+const customerRefusals = {
+  customerUnknown: purchaseMessages.customerUnknown,
+  typeRequired: purchaseMessages.customerTypeRequired,
 };
 
 const requireOrderIfNamed = async (trx: Db, orderId: number | undefined) => {
@@ -218,15 +192,6 @@ const contractColumns = (body: PurchaseBody, customerId: number) => ({
   amount: body.amount,
   total: toFen(body.total),
   contracts: JSON.stringify(body.contracts),
-});
-
-const carAudit = (vehicle: Pick<VehicleRow, 'vin' | 'model' | 'purchase_id' | 'price' | 'invoice' | 'other'>) => ({
-  vin: vehicle.vin,
-  model: vehicle.model,
-  purchase_id: vehicle.purchase_id,
-  price: vehicle.price,
-  invoice: vehicle.invoice,
-  other: vehicle.other,
 });
 
 /**
@@ -259,90 +224,36 @@ const releaseVehicles = async (
       action: deleted.has(vehicle.id) ? 'delete' : 'detach',
       entity: 'vehicle',
       entityId: vehicle.id,
-      before: { ...carAudit(vehicle), flow: vehicle.flow },
+      before: { ...contractCarAudit(purchaseCarLines, vehicle), flow: vehicle.flow },
       after: deleted.has(vehicle.id) ? undefined : { purchase_id: null, flow: null },
     });
   }
 };
 
 /**
- * Makes the contract's vehicles exactly the form's lines. The VIN decides: a line names the vehicle row
- * of its VIN (created when there is none); a VIN on another purchase contract is 409 naming it; the
- * contract's vehicles enter the purchase flow; saved vehicles missing from the lines leave the contract.
+ * The purchase side of a vehicle row: `purchase_id` and the purchase prices. A VIN on another purchase
+ * contract is refused naming it; the contract's vehicles enter the purchase flow (those further on stay
+ * where they are); saved vehicles missing from the lines are released.
  */
-const applyCarLines = async (trx: Db, purchaseId: number, lines: readonly PurchaseCarLine[], actor: Actor) => {
-  const current = await listVehiclesOfPurchases(trx, [purchaseId]);
-  const byVin = new Map(
-    (
-      await findVehiclesByVins(
-        trx,
-        lines.map((line) => line.vin),
-      )
-    ).map((row) => [row.vin, row]),
-  );
-  const elsewhere = lines
-    .map((line) => byVin.get(line.vin))
-    .find((vehicle) => vehicle !== undefined && vehicle.purchase_id !== null && vehicle.purchase_id !== purchaseId);
-  if (elsewhere) {
-    const holderId = elsewhere.purchase_id as number;
-    const purchaseNo = (await findPurchaseNumbers(trx, [holderId])).get(holderId);
-    throw conflict(purchaseMessages.vinOnOtherPurchase(elsewhere.vin, purchaseNo ?? String(holderId)));
-  }
-
-  const kept = new Set<number>();
-  for (const line of lines) {
-    const prices = {
-      model: line.model,
-      price: toFen(line.price),
-      invoice: toFen(line.invoice),
-      other: toFen(line.other),
-    };
-    const existing = byVin.get(line.vin);
-    if (!existing) {
-      const at = nowIso();
-      const id = await insertVehicle(trx, {
-        vin: line.vin,
-        purchase_id: purchaseId,
-        ...prices,
-        created_at: at,
-        updated_at: at,
-      });
-      kept.add(id);
-      await writeAudit(trx, actor, {
-        action: 'create',
-        entity: 'vehicle',
-        entityId: id,
-        after: carAudit({ vin: line.vin, purchase_id: purchaseId, ...prices }),
-      });
-      continue;
-    }
-    kept.add(existing.id);
-    const unchanged =
-      existing.purchase_id === purchaseId &&
-      existing.model === prices.model &&
-      Number(existing.price) === prices.price &&
-      Number(existing.invoice) === prices.invoice &&
-      Number(existing.other) === prices.other;
-    if (unchanged) continue;
-    const linked = await linkVehicleToPurchase(trx, existing.id, purchaseId, {
-      ...prices,
-      updated_at: nextUpdatedAt(existing.updated_at),
-    });
-    if (!linked) throw conflict(messages.staleRecord);
-    await writeAudit(trx, actor, {
-      action: existing.purchase_id === purchaseId ? 'update' : 'link',
-      entity: 'vehicle',
-      entityId: existing.id,
-      before: carAudit(existing),
-      after: carAudit({ vin: existing.vin, purchase_id: purchaseId, ...prices }),
-    });
-  }
-  // Vehicles not yet bought enter the purchase flow; those further on stay where they are.
-  await enterPurchase(trx, [...kept]);
-
-  const removed = current.filter((vehicle) => !kept.has(vehicle.id));
-  if (removed.length > 0) await releaseVehicles(trx, removed, actor, purchaseMessages.carRemovedMovedOn);
+const purchaseCarLines: CarLinesSide<PurchaseCarLine, 'price' | 'invoice' | 'other'> = {
+  contract: 'purchase_id',
+  prices: ['price', 'invoice', 'other'],
+  pricesOf: (line) => ({ price: toFen(line.price), invoice: toFen(line.invoice), other: toFen(line.other) }),
+  listCurrent: (trx, purchaseId) => listVehiclesOfPurchases(trx, [purchaseId]),
+  heldElsewhere: async (trx, vin, holderId) =>
+    purchaseMessages.vinOnOtherPurchase(
+      vin,
+      (await findPurchaseNumbers(trx, [holderId])).get(holderId) ?? String(holderId),
+    ),
+  link: linkVehicleToPurchase,
+  settle: async (trx, kept, removed, actor) => {
+    await enterPurchase(trx, kept);
+    if (removed.length > 0) await releaseVehicles(trx, removed, actor, purchaseMessages.carRemovedMovedOn);
+  },
 };
+
+const applyCarLines = (trx: Db, purchaseId: number, lines: readonly PurchaseCarLine[], actor: Actor) =>
+  applyContractCarLines(trx, purchaseCarLines, purchaseId, lines, actor);
 
 const purchaseAudit = (body: PurchaseBody, customerId: number) => ({
   ...contractColumns(body, customerId),
@@ -363,7 +274,7 @@ export const createPurchase = async ({ db }: AppContext, body: PurchaseBody, act
     return await db.transaction().execute(async (trx) => {
       await assertFileReferences(trx, purchaseFiles, body);
       await requireOrderIfNamed(trx, body.order_id);
-      const customerId = await resolveCustomer(trx, body, actor);
+      const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals);
       const at = nowIso();
       const id = await insertPurchase(trx, {
         ...contractColumns(body, customerId),
@@ -402,7 +313,7 @@ export const updatePurchase = async (
       // Files already on the contract stay, even those saved before uploads were recorded.
       await assertFileReferences(trx, purchaseFiles, body, { contracts: parseFileList(existing.contracts) });
       await requireOrderIfNamed(trx, body.order_id);
-      const customerId = await resolveCustomer(trx, body, actor);
+      const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals);
       const patch = { ...contractColumns(body, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
       await saveUnlessChanged(
         trx,

@@ -1,81 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchaseMessages } from '../../../../contract/purchase';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
-import { loggedInStaff } from '../../../../tests/helpers/factories';
-import {
-  caller,
-  carLine,
-  orderForm,
-  type OverseasFiles,
-  uploadOverseasFiles,
-  vin,
-} from '../../../../tests/helpers/overseas';
-import {
-  purchaseCar,
-  type PurchaseFiles,
-  purchaseForm,
-  remitForm,
-  uploadPurchaseFiles,
-} from '../../../../tests/helpers/purchase';
-
-/** `car[0][vin]=…`: the qs-style form encoding the spec's purchase form sends. */
-const formEncode = (value: unknown, prefix = ''): string[] => {
-  if (value === null || value === undefined) return [];
-  if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) =>
-      formEncode(inner, prefix ? `${prefix}[${key}]` : key),
-    );
-  }
-  return [`${encodeURIComponent(prefix)}=${encodeURIComponent(String(value))}`];
-};
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
+import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
+import { carLine, vin } from '../../../../tests/helpers/overseas';
+import { purchaseCar, purchaseForm, remitForm } from '../../../../tests/helpers/purchase';
 
 const LGB = (n: number) => vin(n, 'LGB');
 
 describe('purchase contracts, remittances and hand-overs', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof caller>;
-  let files: PurchaseFiles;
-  let overseasFiles: OverseasFiles;
-
-  beforeEach(async () => {
-    t = await buildTestApp();
-    const { token } = await loggedInStaff(t.app, { username: 'admin', nickname: '管理员' });
-    call = caller(t.app, token);
-    files = await uploadPurchaseFiles(t.app, token);
-    overseasFiles = await uploadOverseasFiles(t.app, token);
-  });
-
-  afterEach(async () => {
-    await t.close();
-  });
-
-  const createPurchase = async (overrides: Record<string, unknown> = {}) => {
-    const response = await call('POST', '/api/purchase', purchaseForm(files, overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as number;
-  };
-  const readPurchase = async (id: number) => {
-    const response = await call('GET', `/api/purchase/${id}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data;
-  };
-  const createOrder = async (overrides: Record<string, unknown> = {}) => {
-    const response = await call('POST', '/api/order', orderForm(overseasFiles, overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as number;
-  };
-  const vehicleOf = (vinText: string) =>
-    t.db.selectFrom('vehicles').selectAll().where('vin', '=', vinText).executeTakeFirst();
-  const countRows = async (table: 'purchases' | 'vehicles' | 'remits' | 'customers') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
+  const {
+    t,
+    call,
+    purchaseFiles: files,
+    createPurchase,
+    readPurchase,
+    createOrder,
+    vehicleOf,
+    countRows,
+  } = contractAppForEachTest({ staff: { username: 'admin', nickname: '管理员' }, files: ['overseas', 'purchase'] });
   const refusal = (response: { statusCode: number; json: () => { message: string } }) => ({
     status: response.statusCode,
     message: response.json().message,

@@ -1,36 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
-import { createVehicle, loggedInStaff } from '../../../../tests/helpers/factories';
-import {
-  caller,
-  carLine,
-  orderForm,
-  type OverseasFiles,
-  uploadOverseasFiles,
-  vin,
-} from '../../../../tests/helpers/overseas';
+import { describe, expect, it } from 'vitest';
+import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
+import { createVehicle } from '../../../../tests/helpers/factories';
+import { carLine, vin } from '../../../../tests/helpers/overseas';
 
 describe('car lookups, detach and carLists', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof caller>;
-  let files: OverseasFiles;
-
-  beforeEach(async () => {
-    t = await buildTestApp();
-    const { token } = await loggedInStaff(t.app);
-    call = caller(t.app, token);
-    files = await uploadOverseasFiles(t.app, token);
-  });
-
-  afterEach(async () => {
-    await t.close();
-  });
-
-  const createOrder = async (overrides: Record<string, unknown> = {}) => {
-    const response = await call('POST', '/api/order', orderForm(files, overrides));
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as number;
-  };
+  const { t, call, createOrder } = contractAppForEachTest();
   const vehicleOf = (vinText: string) =>
     t.db.selectFrom('vehicles').selectAll().where('vin', '=', vinText).executeTakeFirstOrThrow();
 
