@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { STAGES, type Stage } from './stage';
 
 export const dashboardCountsSchema = z.object({
   orderNum: z.number(),
@@ -16,6 +17,22 @@ export const dashboardCountsSchema = z.object({
 });
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 
+/**
+ * `GET /api/car/procedureStatistics`: per stage, the vehicles in that stage's flow (contract/stage.ts)
+ * whose stage is still 0, the work waiting (DOMAIN.md, Counts). API.md and the spec do not give the
+ * answer's shape, so each stage is named by its key: `{ entry, plate, release, transfer, exports,
+ * drawback, archive, freight }`.
+ */
+export const procedureStatisticsSchema = z.object(
+  Object.fromEntries(STAGES.map((stage) => [stage, z.number()])) as Record<Stage, z.ZodNumber>,
+);
+export type ProcedureStatistics = z.infer<typeof procedureStatisticsSchema>;
+
 export const dashboardEndpoints = {
   counts: endpoint({ method: 'GET', path: '/api/dashboard', response: dashboardCountsSchema }),
+  procedureStatistics: endpoint({
+    method: 'GET',
+    path: '/api/car/procedureStatistics',
+    response: procedureStatisticsSchema,
+  }),
 };

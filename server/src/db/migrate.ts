@@ -6,6 +6,7 @@ import * as createVehiclesAndRecords from './migrations/2026_11_22_0902_create_v
 import * as createUploadedFiles from './migrations/2026_11_22_0903_create_uploaded_files';
 import * as createLoginThrottle from './migrations/2026_11_23_1000_create_login_throttle';
 import * as addSearchIndexes from './migrations/2026_11_24_1000_add_search_indexes';
+import * as createStageCounters from './migrations/2026_11_24_1100_create_stage_counters';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0903_create_uploaded_files': createUploadedFiles,
   '2026_11_23_1000_create_login_throttle': createLoginThrottle,
   '2026_11_24_1000_add_search_indexes': addSearchIndexes,
+  '2026_11_24_1100_create_stage_counters': createStageCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

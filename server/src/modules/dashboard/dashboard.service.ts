@@ -1,8 +1,31 @@
-import type { DashboardCounts } from '../../../../contract/dashboard';
+import type { DashboardCounts, ProcedureStatistics } from '../../../../contract/dashboard';
+import { STAGES } from '../../../../contract/stage';
 import type { AppContext } from '../../app-context';
-import { countContracts, countVehicleStages } from './dashboard.repository';
+import { readCounters } from './dashboard.repository';
 
+/** The dashboard's figures as the counters name them (DOMAIN.md, Counts). */
 export const dashboardCounts = async ({ db }: AppContext): Promise<DashboardCounts> => {
-  const [contracts, vehicles] = await Promise.all([countContracts(db), countVehicleStages(db)]);
-  return { ...contracts, ...vehicles };
+  const counters = await readCounters(db);
+  const figure = (name: string) => counters.get(name) ?? 0;
+  return {
+    orderNum: figure('orderNum'),
+    purchaseNum: figure('purchaseNum'),
+    carEntry: figure('carEntry'),
+    carRelease: figure('carRelease'),
+    carPlate: figure('carPlate'),
+    carTransfer: figure('carTransfer'),
+    carExports: figure('carExports'),
+    carDrawback: figure('carDrawback'),
+    carFreight: figure('carFreight'),
+    carArchive: figure('carArchive'),
+    carComplete: figure('carComplete'),
+  };
+};
+
+/** Per stage, the vehicles in its flow whose stage is still 0 (`waiting.<stage>` counters). */
+export const procedureStatistics = async ({ db }: AppContext): Promise<ProcedureStatistics> => {
+  const counters = await readCounters(db);
+  return Object.fromEntries(
+    STAGES.map((stage) => [stage, counters.get(`waiting.${stage}`) ?? 0]),
+  ) as ProcedureStatistics;
 };
