@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type Dialect, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import Database from 'libsql';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
@@ -30,7 +38,7 @@ export const createDialect = (config: DatabaseConfig): Dialect => {
         }),
     });
   }
-  return new SqliteDialect({
+  return new ImmediateSqliteDialect({
     database: async () => {
       mkdirSync(dirname(config.file), { recursive: true });
       const database = new Database(config.file);
@@ -44,3 +52,31 @@ export const createDialect = (config: DatabaseConfig): Dialect => {
     },
   });
 };
+
+/**
+ * SQLite transactions begin IMMEDIATE: a transaction takes the write lock when it starts, waiting for it
+ * (busy_timeout) while another connection writes. Kysely's plain `begin` is deferred: a transaction
+ * that read first and then writes while another connection has committed fails at once with
+ * SQLITE_BUSY_SNAPSHOT (no waiting can help it), and with libsql 0.5 that failed statement keeps its
+ * read snapshot open, so the connection then reads old data until it is closed (found by two servers on
+ * one file handing over the same purchase contract: a 500, then a session created afterwards unknown).
+ * Within one server the connection's transactions are serialised anyway, so this costs nothing there.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
