@@ -16,18 +16,9 @@ import {
   storagePathMessage,
   textTooLong,
 } from './fields';
-import { DEFAULT_CUSTOMER_TYPE_ID } from './customer';
-import {
-  carLineId,
-  checkCarLines,
-  contractCarBaseSchema,
-  optionalId,
-  partyAddressField,
-  partyContactField,
-  partyNameField,
-  partyTextLabels,
-  partyTextLimits,
-} from './contract-form';
+import { customerOptionSchema, DEFAULT_CUSTOMER_TYPE_ID } from './customer';
+// The pieces both contract forms share (the party, car lines, optional ids): see contract-form.ts.
+import * as contractForm from './contract-form';
 
 export const CURRENCIES = ['USD', 'CNY'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -91,10 +82,10 @@ export const receiptMessages = {
 /** The longest text each field of the contract, car line and receipt forms takes; the forms use the same numbers. */
 export const orderTextLimits = {
   order_no: 50,
-  name: partyTextLimits.name,
+  name: contractForm.partyTextLimits.name,
   agent_name: 100,
-  address: partyTextLimits.address,
-  contact_way: partyTextLimits.contact_way,
+  address: contractForm.partyTextLimits.address,
+  contact_way: contractForm.partyTextLimits.contact_way,
   country: 100,
   agreement_no: 50,
   model: 100,
@@ -106,10 +97,10 @@ export const orderTextLimits = {
 /** What the forms call each text field; the too-long messages name it. */
 export const orderTextLabels = {
   order_no: '海外合同号',
-  name: partyTextLabels.name,
+  name: contractForm.partyTextLabels.name,
   agent_name: '代理人',
-  address: partyTextLabels.address,
-  contact_way: partyTextLabels.contact_way,
+  address: contractForm.partyTextLabels.address,
+  contact_way: contractForm.partyTextLabels.contact_way,
   country: '国家',
   agreement_no: '协议编号',
   model: '车型车系',
@@ -133,7 +124,7 @@ export const moneyLabels = {
 
 /** One line of the vehicle list; id 0 is a new line. */
 export const orderCarLine = z.strictObject({
-  id: carLineId,
+  id: contractForm.carLineId,
   vin: vinField(carMessages.vinRequired, carMessages.vinFormat),
   model: requiredText(orderTextLabels.model, orderTextLimits.model, carMessages.modelRequired),
   order_price: moneyField({
@@ -167,12 +158,12 @@ const orderFields = {
     (value) => blankToUndefined(value) ?? 'USD',
     z.enum(CURRENCIES, { error: orderMessages.currencyFormat }),
   ),
-  customer_id: optionalId,
-  name: partyNameField(orderMessages.customerNameRequired),
-  agent_id: optionalId,
+  customer_id: contractForm.optionalId,
+  name: contractForm.partyNameField(orderMessages.customerNameRequired),
+  agent_id: contractForm.optionalId,
   agent_name: requiredText(orderTextLabels.agent_name, orderTextLimits.agent_name, orderMessages.agentRequired),
-  address: partyAddressField(orderMessages.addressRequired),
-  contact_way: partyContactField(orderMessages.contactRequired),
+  address: contractForm.partyAddressField(orderMessages.addressRequired),
+  contact_way: contractForm.partyContactField(orderMessages.contactRequired),
   country: limitedText(orderTextLabels.country, orderTextLimits.country),
   type_id: z.preprocess(
     (value) => blankToUndefined(value) ?? DEFAULT_CUSTOMER_TYPE_ID,
@@ -185,7 +176,7 @@ const orderFields = {
 };
 
 /** Car count never above the ordered amount; one VIN once per contract. */
-const checkCars = checkCarLines('cars', orderMessages);
+const checkCars = contractForm.checkCarLines('cars', orderMessages);
 
 export const orderBody = z.strictObject(orderFields).superRefine(checkCars);
 /** What a client sends (numbers or strings); `OrderBody` is what the server reads after parsing. */
@@ -258,7 +249,7 @@ export type ReceiptUpdateBodyInput = z.input<typeof receiptUpdateBody>;
 export type ReceiptUpdateBody = z.output<typeof receiptUpdateBody>;
 
 /** A vehicle line of an overseas contract. Money as decimals. */
-export const orderCarSchema = contractCarBaseSchema.extend({
+export const orderCarSchema = contractForm.contractCarBaseSchema.extend({
   order_price: z.number().nullable(),
   /** Service fee. */
   invoice: z.number(),
@@ -291,28 +282,31 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
-/** The customer a contract names (spec: "customer (object with name)"); null if it was deleted. */
-export const orderCustomerSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  type_id: z.number(),
-  type: z.string(),
-  address: z.string().nullable(),
-  contact_way: z.string().nullable(),
-  country: z.string().nullable(),
+/**
+ * The customer a contract names (spec: "customer (object with name)"); null if it was deleted. The same
+ * facts as the form's customer choice (contract/customer.ts), in this answer's own key order.
+ */
+export const orderCustomerSchema = customerOptionSchema.pick({
+  id: true,
+  name: true,
+  type_id: true,
+  type: true,
+  address: true,
+  contact_way: true,
+  country: true,
 });
 export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
 
-/** A row of `GET /api/order`. */
-export const orderListItemSchema = z.object({
+/** What a contract answers first, in the list and on its detail alike. */
+const orderHeadFields = {
   id: z.number(),
   order_no: z.string(),
   customer_id: z.number().nullable(),
   customer_name: z.string(),
-  customer: z.object({ id: z.number(), name: z.string() }).nullable(),
-  /** The customer's country as agreed on the contract (the list's 国家 column). */
-  country: z.string().nullable(),
-  customer_country: z.string().nullable(),
+};
+
+/** The contract's agent, amounts and status, in the list and on its detail alike. */
+const orderTermsFields = {
   agent_id: z.number().nullable(),
   agent_name: z.string().nullable(),
   /** Number of vehicles ordered. */
@@ -321,6 +315,16 @@ export const orderListItemSchema = z.object({
   total: z.number(),
   receipt_total: z.number(),
   status: orderStatusSchema,
+};
+
+/** A row of `GET /api/order`. */
+export const orderListItemSchema = z.object({
+  ...orderHeadFields,
+  customer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** The customer's country as agreed on the contract (the list's 国家 column). */
+  country: z.string().nullable(),
+  customer_country: z.string().nullable(),
+  ...orderTermsFields,
   created_at: z.string(),
   updated_at: z.string(),
   /** The VINs of the row expansion. */
@@ -354,23 +358,14 @@ export type FreightRecord = z.infer<typeof freightRecordSchema>;
 
 /** `GET /api/order/{id}`: the contract with everything the detail and record views show. */
 export const orderSchema = z.object({
-  id: z.number(),
-  order_no: z.string(),
-  customer_id: z.number().nullable(),
-  customer_name: z.string(),
+  ...orderHeadFields,
   customer_address: z.string().nullable(),
   customer_contact_way: z.string().nullable(),
   customer_country: z.string().nullable(),
   /** The customer type chosen on the form. */
   type_id: z.number().nullable(),
   customer: orderCustomerSchema.nullable(),
-  agent_id: z.number().nullable(),
-  agent_name: z.string().nullable(),
-  amount: z.number(),
-  currency: currencySchema,
-  total: z.number(),
-  receipt_total: z.number(),
-  status: orderStatusSchema,
+  ...orderTermsFields,
   contracts: z.array(z.string()),
   agreement_no: z.string().nullable(),
   agreement: z.string().nullable(),

@@ -16,17 +16,8 @@ import {
   storagePathMessage,
   textTooLong,
 } from './fields';
-import {
-  carLineId,
-  checkCarLines,
-  contractCarBaseSchema,
-  optionalId,
-  partyAddressField,
-  partyContactField,
-  partyNameField,
-  partyTextLabels,
-  partyTextLimits,
-} from './contract-form';
+// The pieces both contract forms share (the party, car lines, optional ids): see contract-form.ts.
+import * as contractForm from './contract-form';
 import type { HandOverAnswer } from './stage';
 import { vinField } from './vehicle';
 
@@ -49,9 +40,9 @@ export const PURCHASE_EXPORT_FILE_NAME = '采购合同';
 /** The longest text each field of the purchase form takes; the form uses the same numbers. */
 export const purchaseTextLimits = {
   purchase_no: 50,
-  name: partyTextLimits.name,
-  address: partyTextLimits.address,
-  contact_way: partyTextLimits.contact_way,
+  name: contractForm.partyTextLimits.name,
+  address: contractForm.partyTextLimits.address,
+  contact_way: contractForm.partyTextLimits.contact_way,
   model: 100,
   order_no: 50,
   input: 100,
@@ -60,9 +51,9 @@ export const purchaseTextLimits = {
 /** What the form calls each text field; the too-long messages name it. */
 export const purchaseTextLabels = {
   purchase_no: '采购合同号',
-  name: partyTextLabels.name,
-  address: partyTextLabels.address,
-  contact_way: partyTextLabels.contact_way,
+  name: contractForm.partyTextLabels.name,
+  address: contractForm.partyTextLabels.address,
+  contact_way: contractForm.partyTextLabels.contact_way,
   model: '车型车系',
 } as const;
 
@@ -139,7 +130,7 @@ export const purchaseMessages = {
 
 /** One car line of the purchase form (purchase side's prices, CNY). */
 export const purchaseCarLine = z.strictObject({
-  id: carLineId,
+  id: contractForm.carLineId,
   vin: vinField(purchaseMessages.vinRequired, purchaseMessages.vinFormat),
   model: requiredText(purchaseTextLabels.model, purchaseTextLimits.model, purchaseMessages.modelRequired),
   price: moneyField({
@@ -178,13 +169,13 @@ const purchaseFields = {
     purchaseMessages.purchaseNoRequired,
   ),
   amount: wholeNumberField(purchaseMessages.amountRequired, purchaseMessages.amountFormat, 1, 100_000),
-  customer_id: optionalId,
-  name: partyNameField(purchaseMessages.customerNameRequired),
+  customer_id: contractForm.optionalId,
+  name: contractForm.partyNameField(purchaseMessages.customerNameRequired),
   type_id: z.preprocess(blankToUndefined, idField(purchaseMessages.customerTypeRequired)),
-  address: partyAddressField(purchaseMessages.addressRequired),
-  contact_way: partyContactField(),
+  address: contractForm.partyAddressField(purchaseMessages.addressRequired),
+  contact_way: contractForm.partyContactField(),
   /** The overseas contract whose cars this contract buys, if any. */
-  order_id: optionalId,
+  order_id: contractForm.optionalId,
   contracts: z.preprocess(
     asList,
     z
@@ -196,7 +187,7 @@ const purchaseFields = {
 };
 
 /** Car count never above the amount; one VIN once per contract. */
-const checkCars = checkCarLines('car', purchaseMessages);
+const checkCars = contractForm.checkCarLines('car', purchaseMessages);
 
 export const purchaseBody = z.strictObject(purchaseFields).superRefine(checkCars);
 export type PurchaseBodyInput = z.input<typeof purchaseBody>;
@@ -255,7 +246,7 @@ export type RemitBody = z.output<typeof remitBody>;
 // ---- answers ----
 
 /** A car line of a purchase contract: the purchase side's prices, yuan. */
-export const purchaseCarSchema = contractCarBaseSchema.extend({
+export const purchaseCarSchema = contractForm.contractCarBaseSchema.extend({
   price: z.number().nullable(),
   /** Service fee. */
   invoice: z.number(),
