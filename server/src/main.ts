@@ -9,6 +9,11 @@ import { buildApp, type BuildAppOptions } from './app';
 import { type AppConfig, ConfigError, type Env, parseConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import {
+  refreshStatisticsAfterChanges,
+  refreshStatisticsAtStart,
+  STATISTICS_REFRESH_INTERVAL_MS,
+} from './db/statistics';
 
 /**
  * The server's command line (`npm run server` = `tsx server/src/main.ts serve`):
@@ -32,12 +37,26 @@ const reachableHost = (host: string): string => {
   return host.includes(':') ? `[${host}]` : host;
 };
 
+/** Every hour while the server runs; the timer never keeps the process alive nor outlives the app. */
+const keepStatisticsFresh = (app: FastifyInstance) => {
+  const timer = setInterval(() => {
+    refreshStatisticsAfterChanges(app.ctx.db).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'statistics refresh failed');
+    });
+  }, STATISTICS_REFRESH_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+};
+
 /** Migrates, then listens. No process exits and no argv: the embedded server runs it inside Electron. */
 export const startServer = async (config: AppConfig, options: BuildAppOptions = {}): Promise<RunningServer> => {
   mkdirSync(config.storageDir, { recursive: true });
   const app = await buildApp(config, options);
   try {
-    await migrateToLatest(app.ctx.db);
+    const migrated = await migrateToLatest(app.ctx.db);
+    // Before the first request: the planner must not choose from missing statistics (db/statistics.ts).
+    await refreshStatisticsAtStart(app.ctx.db, migrated);
+    keepStatisticsFresh(app);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
@@ -94,6 +113,8 @@ const migrate = async (config: AppConfig, io: CliIo): Promise<number> => {
   const db = createDatabase(config.database);
   try {
     const ran = await migrateToLatest(db);
+    // PostgreSQL: what the migrations created gets its statistics now (db/statistics.ts).
+    await refreshStatisticsAtStart(db, ran);
     io.log(ran.length === 0 ? '数据库已是最新' : `已执行迁移：\n${ran.map((name) => `  ${name}`).join('\n')}`);
     return 0;
   } finally {

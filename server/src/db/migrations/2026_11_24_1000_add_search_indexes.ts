@@ -65,7 +65,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create extension if not exists pg_trgm`.execute(db);
     for (const indexed of INDEXED) {
       const target = indexed.lowered ? sql`lower(${sql.id(indexed.column)})` : sql.id(indexed.column);
-      await sql`create index ${sql.id(pgIndexName(indexed))} on ${sql.id(indexed.table)} using gin ((${target}) gin_trgm_ops)`.execute(
+      // fastupdate off: rows go straight into the index instead of a pending list that every search
+      // reads linearly until a vacuum merges it (measured: 6.6 ms instead of 0.1 ms for a VIN tail
+      // after loading 200,000 vehicles). An office writes a few rows at a time; reads must stay flat.
+      await sql`create index ${sql.id(pgIndexName(indexed))} on ${sql.id(indexed.table)} using gin ((${target}) gin_trgm_ops) with (fastupdate = off)`.execute(
         db,
       );
     }
