@@ -274,6 +274,21 @@ describe('dashboard and procedureStatistics counters', () => {
 });
 
 describe('the counters migration', () => {
+  it('was built from this stage → flow table: changing a flow needs a new migration that recreates the triggers', () => {
+    // The triggers of 2026_11_24_1100 read contract/stage.ts once, when they are created; a database
+    // migrated before a change would keep counting by the old flows.
+    expect(Object.fromEntries(STAGES.map((stage) => [stage, stageTable[stage].flow]))).toEqual({
+      entry: 'pickup',
+      plate: 'registry',
+      transfer: 'registry',
+      release: 'release',
+      exports: 'release',
+      drawback: 'filing',
+      archive: 'filing',
+      freight: 'filing',
+    });
+  });
+
   it('fills the counters from the rows already there', async () => {
     const testDb = await createTestDatabase();
     const db = createDatabase(testDb.config);
