@@ -1,0 +1,306 @@
+/**
+ * `npm run bench`: issue 9's measure. Seeds (or reuses) a company-sized database, starts the real
+ * server as a child process, loads it with autocannon at 16 connections and prints markdown tables:
+ * every list with and without each filter, page 1 and 1,000; one-connection latencies; exports with
+ * the server's peak memory and other requests' p95 meanwhile; on PostgreSQL, two servers behind a
+ * round-robin proxy. docs/bench.md says how to run it.
+ *
+ *   npm run bench -- [--db sqlite|postgres] [--only a,b-prefix] [--duration 5] [--scale 1] [--connections 16]
+ */
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseDatabaseUrl } from '../src/config';
+import { createDatabase } from '../src/db/database';
+import { type LoadResult, runLoad, settle, startLoad } from './load';
+import {
+  exportMeasurements,
+  listMeasurements,
+  type Measurement,
+  type Probe,
+  readProbe,
+  unmeasured,
+} from './measurements';
+import { BENCH_DIR, seedPostgres, seedSqlite } from './seed';
+import { logIn, memoryOf, resetPeak, type ServerProcess, startProxy, startServer } from './server-process';
+import { type LoadRow, loadTable, markdownTable, ms, rate } from './table';
+
+const DEFAULT_PG_URL = 'postgres://app_test:app_test@localhost/app_bench';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    only: { type: 'string' },
+    duration: { type: 'string', default: '5' },
+    scale: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '16' },
+    'pg-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL },
+  },
+});
+
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(2);
+};
+
+const kind = args.db === 'sqlite' || args.db === 'postgres' ? args.db : fail('--db must be sqlite or postgres');
+const seconds = Number(args.duration);
+const scale = Number(args.scale);
+const connections = Number(args.connections);
+if (!(seconds > 0)) fail('--duration must be a number of seconds above 0');
+if (!(scale > 0 && scale <= 1.5))
+  fail('--scale must be above 0 and at most 1.5 (VIN serials are unique below a million vehicles)');
+if (!(connections >= 1)) fail('--connections must be at least 1');
+const only = (args.only ?? '')
+  .split(',')
+  .map((token) => token.trim())
+  .filter(Boolean);
+const selected = (name: string) =>
+  only.length === 0 || only.some((token) => name === token || name.startsWith(`${token}-`) || name.startsWith(token));
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const output: string[] = [];
+const print = (text: string) => {
+  output.push(text);
+  console.log(text);
+};
+
+interface Answer {
+  status: number;
+  bytes: number;
+  ms: number;
+  body: string;
+}
+
+const fetchOnce = async (url: string, token: string | null): Promise<Answer> => {
+  const started = performance.now();
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const body = await response.text();
+  return { status: response.status, bytes: Buffer.byteLength(body), ms: performance.now() - started, body };
+};
+
+const measureLoad = async (
+  server: ServerProcess,
+  token: string,
+  measurement: Measurement,
+  loadConnections: number,
+): Promise<LoadRow> => {
+  const url = `${server.url}${measurement.path}`;
+  const check = await fetchOnce(url, measurement.public ? null : token);
+  if (check.status !== 200) {
+    throw new Error(`${measurement.name}: ${measurement.path} answered ${check.status}: ${check.body.slice(0, 300)}`);
+  }
+  await settle(server.url);
+  const result = await runLoad({
+    url,
+    token: measurement.public ? undefined : token,
+    connections: loadConnections,
+    seconds,
+  });
+  await settle(server.url);
+  progress(
+    `  ${measurement.name.padEnd(28)} p50 ${ms(result.p50).padStart(10)}  p95 ${ms(result.p95).padStart(10)}  ${rate(result.perSecond).padStart(7)}/s`,
+  );
+  return { name: measurement.name, path: measurement.path, bytes: check.bytes, result };
+};
+
+interface ExportRow {
+  name: string;
+  path: string;
+  aloneMs: number;
+  loadedMs: number;
+  fileMiB: number;
+  rssBeforeMiB: number;
+  peakMiB: number;
+  peakSource: string;
+  during: LoadResult;
+}
+
+/**
+ * One export of everything: first alone (its time, the server's peak memory from a reset peak or a
+ * fresh server), then again while /api/order is loaded at the bench's connections (that list's p95).
+ */
+const measureExport = async (
+  current: { server: ServerProcess; token: string },
+  restart: () => Promise<void>,
+  storageDir: string,
+  measurement: Measurement,
+): Promise<ExportRow> => {
+  await settle(current.server.url);
+  let peakSource = 'peak reset (clear_refs)';
+  if (!resetPeak(current.server.pid)) {
+    await restart();
+    peakSource = 'fresh server';
+  }
+  const rssBeforeMiB = memoryOf(current.server.pid).rssMiB;
+  const alone = await fetchOnce(`${current.server.url}${measurement.path}`, current.token);
+  if (alone.status !== 200)
+    throw new Error(`${measurement.name} answered ${alone.status}: ${alone.body.slice(0, 300)}`);
+  const peakMiB = memoryOf(current.server.pid).peakMiB;
+  const downloadUrl = (JSON.parse(alone.body) as { data: { download_url: string } }).data.download_url;
+  const fileMiB = statSync(join(storageDir, downloadUrl.replace(/^\/storage\//, ''))).size / 1024 / 1024;
+  await settle(current.server.url);
+  const load = startLoad({
+    url: `${current.server.url}/api/order`,
+    token: current.token,
+    connections,
+    seconds: 600,
+  });
+  // Lets the list load get going before the export starts.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const loaded = await fetchOnce(`${current.server.url}${measurement.path}`, current.token);
+  load.stop();
+  const during = await load.done;
+  progress(
+    `  ${measurement.name.padEnd(28)} ${ms(alone.ms)} alone, peak ${peakMiB.toFixed(0)} MiB; /api/order p95 ${ms(during.p95)} meanwhile`,
+  );
+  return {
+    name: measurement.name,
+    path: measurement.path,
+    aloneMs: alone.ms,
+    loadedMs: loaded.ms,
+    fileMiB,
+    rssBeforeMiB,
+    peakMiB,
+    peakSource,
+    during,
+  };
+};
+
+const main = async () => {
+  const started = performance.now();
+  progress(`== ${kind}, scale ${scale}, ${seconds} s per measurement, ${connections} connections`);
+  const seed =
+    kind === 'sqlite' ? await seedSqlite(scale, progress) : await seedPostgres(args['pg-url'], scale, progress);
+  const seedLine =
+    seed.seededMs === null
+      ? `database: ${kind}, reused (${Object.entries(seed.counts)
+          .filter(([, n]) => Number.isFinite(n))
+          .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
+          .join(', ')})`
+      : `database: ${kind}, seeded in ${(seed.seededMs / 1000).toFixed(1)} s (${Object.entries(seed.counts)
+          .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
+          .join(', ')})`;
+  progress(`  ${seedLine}`);
+
+  const probeDb = createDatabase(parseDatabaseUrl(seed.url, process.cwd()));
+  let probe: Probe;
+  try {
+    probe = await readProbe(probeDb);
+  } finally {
+    await probeDb.destroy();
+  }
+  const storageDir = join(BENCH_DIR, `storage-${kind}`);
+  const current = { server: await startServer(seed.url, storageDir), token: '' };
+  current.token = await logIn(current.server.url);
+  const extra: ServerProcess[] = [];
+  const restart = async () => {
+    await current.server.stop();
+    current.server = await startServer(seed.url, storageDir);
+    current.token = await logIn(current.server.url);
+  };
+
+  try {
+    print(`## Load bench: ${kind}, scale ${scale}\n`);
+    print(
+      `${seedLine}. ${connections} connections, ${seconds} s per measurement. Probe: contract ${probe.orderNo}, VIN ${probe.vin} (tail ${probe.vin.slice(-6)}), name ${probe.customerName}, dates ${probe.monthStart}…${probe.monthEnd}.\n`,
+    );
+    const lists = listMeasurements(probe);
+    const missing = unmeasured(lists);
+    if (missing.length > 0) progress(`  GET endpoints not measured: ${missing.join(', ')}`);
+
+    const health = lists[0] as Measurement;
+    const rows: LoadRow[] = [await measureLoad(current.server, current.token, health, connections)];
+    for (const measurement of lists.slice(1).filter((item) => selected(item.name))) {
+      rows.push(await measureLoad(current.server, current.token, measurement, connections));
+    }
+    const healthPerSecond = rows[0]?.result.perSecond ?? Number.NaN;
+    print(`### ${connections} connections\n`);
+    print(loadTable(rows, healthPerSecond));
+
+    const single = [
+      { name: 'one-order-vin', path: `/api/order?vin=${probe.vin.slice(-6)}` },
+      { name: 'one-car-search-vin', path: `/api/car/search?vin=${probe.vin.slice(-6)}` },
+      { name: 'one-dashboard', path: '/api/dashboard' },
+    ].filter((item) => selected(item.name));
+    if (single.length > 0) {
+      const singleRows: LoadRow[] = [];
+      for (const measurement of single) {
+        singleRows.push(await measureLoad(current.server, current.token, measurement, 1));
+      }
+      print(`\n### One connection\n`);
+      print(loadTable(singleRows, healthPerSecond));
+    }
+
+    const exports = exportMeasurements.filter((item) => selected(item.name));
+    if (exports.length > 0) {
+      const exportRows: ExportRow[] = [];
+      for (const measurement of exports) {
+        exportRows.push(await measureExport(current, restart, storageDir, measurement));
+      }
+      print(`\n### Exports of everything\n`);
+      print(
+        markdownTable(
+          [
+            'export',
+            'time alone',
+            'server RSS before → peak',
+            'file',
+            `\`/api/order\` p95 meanwhile (${connections} conn.)`,
+            'export time under that load',
+          ],
+          exportRows.map((row) => [
+            `\`${row.path}\``,
+            ms(row.aloneMs),
+            `${row.rssBeforeMiB.toFixed(0)} → ${row.peakMiB.toFixed(0)} MiB (${row.peakSource})`,
+            `${row.fileMiB.toFixed(1)} MiB`,
+            `${ms(row.during.p95)} (p50 ${ms(row.during.p50)}, ${row.during.ok} answered)`,
+            ms(row.loadedMs),
+          ]),
+        ),
+      );
+    }
+
+    if (kind === 'postgres' && selected('two-servers')) {
+      const second = await startServer(seed.url, storageDir);
+      extra.push(second);
+      const requests = lists.filter((item) =>
+        ['health', 'user-info', 'order', 'order-p1000', 'purchase', 'customer'].includes(item.name),
+      );
+      const twoRows: string[][] = [];
+      for (const upstreams of [[current.server.url], [current.server.url, second.url]]) {
+        const proxy = await startProxy(upstreams);
+        extra.push(proxy);
+        for (const measurement of requests) {
+          const row = await measureLoad(proxy, current.token, measurement, connections);
+          const existing = twoRows.find((cells) => cells[0] === measurement.name);
+          if (existing) existing.push(rate(row.result.perSecond));
+          else twoRows.push([measurement.name, rate(row.result.perSecond)]);
+        }
+        await proxy.stop();
+      }
+      print(`\n### Two servers on one PostgreSQL, behind a round-robin proxy (${connections} connections)\n`);
+      print(
+        markdownTable(
+          ['request', 'req/s one server (through the proxy)', 'req/s two servers', 'gained'],
+          twoRows.map(([name, one = '', two = '']) => {
+            const gain = Number(two.replace(/,/g, '')) / Number(one.replace(/,/g, ''));
+            return [name ?? '', one, two, Number.isFinite(gain) ? `×${gain.toFixed(2)}` : '–'];
+          }),
+        ),
+      );
+    }
+    print(`\nWhole run: ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+    const report = join(BENCH_DIR, `report-${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+    writeFileSync(report, `${output.join('\n')}\n`);
+    progress(`  report written to ${report}`);
+  } finally {
+    for (const process of extra.reverse()) await process.stop();
+    await current.server.stop();
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,223 @@
+/**
+ * What the load bench asks the server: every GET list the contract has (contract/<area>.ts
+ * `<area>Endpoints`), without a filter and with each of its filters, page 1 and page 1,000, with probe
+ * values read from the seeded database so that each filter finds what a clerk's would.
+ */
+import { authEndpoints } from '../../contract/auth';
+import { customerEndpoints } from '../../contract/customer';
+import { dashboardEndpoints } from '../../contract/dashboard';
+import { overseasEndpoints } from '../../contract/overseas';
+import { purchaseEndpoints } from '../../contract/purchase';
+import { staffEndpoints } from '../../contract/staff';
+import { uploadEndpoints } from '../../contract/upload';
+import { vehicleEndpoints } from '../../contract/vehicle';
+import { vinCorrectionEndpoints } from '../../contract/vin-correction';
+import type { Db } from '../src/db/database';
+
+export interface Probe {
+  orderId: number;
+  orderNo: string;
+  customerName: string;
+  total: number;
+  receiptTotal: number;
+  vin: string;
+  purchaseNo: string;
+  /** The seller on that purchase contract. */
+  sellerName: string;
+  /** A month of contracts: `YYYY-MM-01` to the month's last day. */
+  monthStart: string;
+  monthEnd: string;
+  vinNew: string;
+}
+
+/** Probe values from the contract in the middle of the database (by id). */
+export const readProbe = async (db: Db): Promise<Probe> => {
+  const middle = await db
+    .selectFrom('orders')
+    .select(({ fn }) => fn.max('id').as('id'))
+    .executeTakeFirstOrThrow();
+  const orderId = Math.floor(Number(middle.id) / 2);
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'customer_name', 'total', 'created_at'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const receipts = await db
+    .selectFrom('receipts')
+    .select(({ fn }) => fn.sum<number>('amount').as('sum'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  const vehicle = await db
+    .selectFrom('vehicles')
+    .select('vin')
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const purchase = await db
+    .selectFrom('purchases')
+    .select(['purchase_no', 'customer_name'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const correction = await db
+    .selectFrom('vin_corrections')
+    .select('vin_new')
+    .orderBy('id')
+    .offset(0)
+    .limit(1)
+    .executeTakeFirst();
+  const month = order.created_at.slice(0, 7);
+  const [year, monthNumber] = month.split('-').map(Number);
+  const lastDay = new Date(Date.UTC(year ?? 2026, monthNumber ?? 1, 0)).getUTCDate();
+  return {
+    orderId,
+    orderNo: order.order_no,
+    customerName: order.customer_name,
+    total: Number(order.total),
+    receiptTotal: Number(receipts?.sum ?? 0),
+    vin: vehicle.vin,
+    purchaseNo: purchase.purchase_no,
+    sellerName: purchase.customer_name,
+    monthStart: `${month}-01`,
+    monthEnd: `${month}-${String(lastDay).padStart(2, '0')}`,
+    vinNew: correction?.vin_new ?? vehicle.vin,
+  };
+};
+
+export interface Measurement {
+  name: string;
+  /** Path and query, as sent. */
+  path: string;
+  /** No token: the public health check. */
+  public?: boolean;
+}
+
+/** Money filters take yuan with up to two decimals (contract/fields.ts); the database holds fen. */
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+const query = (path: string, params: Record<string, string | number>) => {
+  const search = new URLSearchParams(
+    Object.entries(params).map(([key, value]): [string, string] => [key, String(value)]),
+  );
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+/**
+ * A paged list: unfiltered at page 1 and 1,000, then each filter at page 1, and at page 1,000 too when
+ * the filter matches that many rows (`broad`: a status, a type). A filter that finds one contract has an
+ * empty page 1,000 that costs what its page 1 costs.
+ */
+const pagedList = (
+  name: string,
+  path: string,
+  filters: Record<string, Record<string, string | number>>,
+  broad: string[] = [],
+): Measurement[] => [
+  { name, path: query(path, {}) },
+  { name: `${name}-p1000`, path: query(path, { page: 1000 }) },
+  ...Object.entries(filters).flatMap(([filter, params]) => [
+    { name: `${name}-${filter}`, path: query(path, params) },
+    ...(broad.includes(filter)
+      ? [{ name: `${name}-${filter}-p1000`, path: query(path, { ...params, page: 1000 }) }]
+      : []),
+  ]),
+];
+
+export const listMeasurements = (probe: Probe): Measurement[] => {
+  const tail = probe.vin.slice(-6);
+  const dates = { start_time: probe.monthStart, end_time: probe.monthEnd };
+  return [
+    { name: 'health', path: authEndpoints.health.path, public: true },
+    { name: 'user-info', path: authEndpoints.userInfo.path },
+    { name: 'dashboard', path: dashboardEndpoints.counts.path },
+    { name: 'procedure-statistics', path: dashboardEndpoints.procedureStatistics.path },
+    ...pagedList('order', overseasEndpoints.list.path, {
+      vin: { vin: tail },
+      name: { name: probe.customerName },
+      no: { order_no: probe.orderNo },
+      total: { total: yuan(probe.total) },
+      amount: { amount: yuan(probe.receiptTotal) },
+      dates,
+    }),
+    { name: 'order-all', path: overseasEndpoints.all.path },
+    { name: 'order-search', path: query(overseasEndpoints.search.path, { order_no: probe.orderNo.slice(-5) }) },
+    ...pagedList(
+      'purchase',
+      purchaseEndpoints.list.path,
+      {
+        vin: { vin: tail },
+        name: { name: probe.sellerName },
+        no: { purchase_no: probe.purchaseNo },
+        'order-no': { order_no: probe.orderNo },
+        input: { input: probe.purchaseNo },
+        'remit-status': { remit_status: 1 },
+        dates,
+      },
+      ['remit-status'],
+    ),
+    { name: 'purchase-import-cars', path: query(purchaseEndpoints.importCars.path, { order_no: probe.orderNo }) },
+    ...pagedList(
+      'customer',
+      customerEndpoints.list.path,
+      {
+        name: { name: probe.customerName },
+        type: { type_id: 1 },
+        dates,
+      },
+      ['type'],
+    ),
+    { name: 'customer-all', path: customerEndpoints.all.path },
+    { name: 'customer-types', path: customerEndpoints.listTypes.path },
+    ...pagedList('staff', staffEndpoints.list.path, {}),
+    { name: 'car-search-vin', path: query(vehicleEndpoints.search.path, { vin: tail }) },
+    { name: 'car-search-entry', path: query(vehicleEndpoints.search.path, { stage: 'entry' }) },
+    { name: 'car-search-entry-vin', path: query(vehicleEndpoints.search.path, { stage: 'entry', vin: tail }) },
+    { name: 'car-search-freight', path: query(vehicleEndpoints.search.path, { stage: 'freight' }) },
+    { name: 'car-exists', path: query(vehicleEndpoints.exists.path, { vin: probe.vin, type: 2 }) },
+    {
+      name: 'car-lists-freight',
+      path: query(vehicleEndpoints.carLists.path, { order_id: probe.orderId, if_freight: 1 }),
+    },
+    {
+      name: 'car-lists-release',
+      path: query(vehicleEndpoints.carLists.path, { order_id: probe.orderId, if_release: 1 }),
+    },
+    ...pagedList('vin-corrections', vinCorrectionEndpoints.list.path, { vin: { vinNew: probe.vinNew.slice(-6) } }),
+    {
+      name: 'upload-names',
+      path: query(uploadEndpoints.names.path, { paths: '/storage/image/2026/11/bench-proof.jpg' }),
+    },
+  ];
+};
+
+/** The exports of everything, timed one at a time. */
+export const exportMeasurements: Measurement[] = [
+  { name: 'export-orders', path: overseasEndpoints.export.path },
+  { name: 'export-receipts', path: overseasEndpoints.receiptExport.path },
+  { name: 'export-purchases', path: purchaseEndpoints.export.path },
+];
+
+/** GET endpoints of the contract without path parameters that no measurement calls (printed as a reminder). */
+export const unmeasured = (measurements: Measurement[]): string[] => {
+  const areas = [
+    authEndpoints,
+    customerEndpoints,
+    dashboardEndpoints,
+    overseasEndpoints,
+    purchaseEndpoints,
+    staffEndpoints,
+    uploadEndpoints,
+    vehicleEndpoints,
+    vinCorrectionEndpoints,
+  ];
+  const called = new Set([
+    ...measurements.map((measurement) => measurement.path.split('?')[0]),
+    ...exportMeasurements.map((measurement) => measurement.path),
+    authEndpoints.setupStatus.path,
+  ]);
+  return areas
+    .flatMap((area) => Object.values(area))
+    .filter((spec) => spec.method === 'GET' && !spec.path.includes(':') && !called.has(spec.path))
+    .map((spec) => spec.path);
+};

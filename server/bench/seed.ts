@@ -1,0 +1,516 @@
+/**
+ * Seeds the load bench's database (seed-data.ts says what it holds) through the project's own
+ * migrations, so the schema is the real one, with multi-row inserts in big chunks inside one transaction
+ * (SQLite also with its bulk pragmas). A seeded database is kept: SQLite as a file in `.bench/`, named
+ * by scale and schema version; PostgreSQL is left in place and skipped when its counts match.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { parseDatabaseUrl } from '../src/config';
+import { createDatabase, type Db } from '../src/db/database';
+import { migrateToLatest, migrations } from '../src/db/migrate';
+import { hashPassword } from '../src/modules/auth/password';
+import {
+  agentOf,
+  buyerOf,
+  carsOf,
+  customerCountry,
+  customerKind,
+  customerName,
+  dateOf,
+  FULL_SCALE,
+  hash,
+  iso,
+  modelOf,
+  orderNo,
+  orderTime,
+  phaseOf,
+  planFor,
+  purchaseNo,
+  purchasesOf,
+  purchaseType,
+  receiptsOf,
+  type SeedPlan,
+  sellerOf,
+  unit,
+  vehicleState,
+  vinOf,
+} from './seed-data';
+
+/** Bump when seed-data.ts changes what it writes: cached databases of an older seed are not reused. */
+const SEED_VERSION = 4;
+
+export const BENCH_ADMIN = { username: 'bench_admin', password: 'Bench-Passw0rd' } as const;
+
+export const md5md5 = (password: string): string => {
+  const once = createHash('md5').update(password, 'utf8').digest('hex');
+  return createHash('md5').update(once, 'utf8').digest('hex');
+};
+
+type Row = Record<string, string | number | null>;
+type AnyDb = Kysely<Record<string, Row>>;
+
+/** Schema version: the migrations' names, so a new migration means a new cached database. */
+export const schemaKey = (): string =>
+  createHash('sha256')
+    .update(`${SEED_VERSION}:${Object.keys(migrations).join(',')}`)
+    .digest('hex')
+    .slice(0, 10);
+
+export interface SeedCounts {
+  customers: number;
+  orders: number;
+  vehicles: number;
+  receipts: number;
+  purchases: number;
+  remits: number;
+  vin_corrections: number;
+  users: number;
+}
+
+export interface SeedResult {
+  url: string;
+  counts: SeedCounts;
+  /** Null when the cached database was used. */
+  seededMs: number | null;
+}
+
+/**
+ * Writes rows of one table as multi-row inserts in chunks that stay under the database's parameter
+ * limit. The statement text is built here, not by Kysely's builder: building a query tree for a
+ * million values costs more than the database's own work.
+ */
+class ChunkedWriter {
+  private readonly texts = new Map<string, string>();
+
+  constructor(
+    private readonly db: AnyDb,
+    private readonly dialect: 'sqlite' | 'postgres',
+  ) {}
+
+  private text(table: string, columns: string[], rows: number): string {
+    const key = `${table}:${rows}`;
+    const cached = this.texts.get(key);
+    if (cached) return cached;
+    let n = 0;
+    const placeholder = () => {
+      n += 1;
+      return this.dialect === 'postgres' ? `$${n}` : '?';
+    };
+    const tuples = Array.from({ length: rows }, () => `(${columns.map(placeholder).join(',')})`);
+    const text = `insert into "${table}" (${columns.map((column) => `"${column}"`).join(',')}) values ${tuples.join(',')}`;
+    this.texts.set(key, text);
+    return text;
+  }
+
+  async insert(table: string, rows: Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0] ?? {});
+    const size = Math.max(1, Math.floor((this.dialect === 'sqlite' ? 30_000 : 60_000) / columns.length));
+    for (let start = 0; start < rows.length; start += size) {
+      const chunk = rows.slice(start, start + size);
+      const parameters = chunk.flatMap((row) => columns.map((column) => row[column] ?? null));
+      await this.db.executeQuery(CompiledQuery.raw(this.text(table, columns, chunk.length), parameters));
+    }
+  }
+}
+
+const PROOF = '/storage/image/2026/11/bench-proof.jpg';
+const CONTRACT_FILE = '["/storage/contract/2026/11/bench-contract.pdf"]';
+
+/** Every row of the database, written table by table in batches of contracts (parents first). */
+const writeAll = async (writer: ChunkedWriter, plan: SeedPlan): Promise<SeedCounts> => {
+  const counts: SeedCounts = {
+    customers: 0,
+    orders: 0,
+    vehicles: 0,
+    receipts: 0,
+    purchases: 0,
+    remits: 0,
+    vin_corrections: 0,
+    users: 0,
+  };
+  const passwordHash = await hashPassword(md5md5(BENCH_ADMIN.password), 'production');
+  const start = iso(orderTime(plan, 0) - 30 * 86_400_000);
+  const users: Row[] = Array.from({ length: FULL_SCALE.staff }, (_, k) => ({
+    id: k + 1,
+    username: k === 0 ? BENCH_ADMIN.username : `clerk_${k}`,
+    nickname: k === 0 ? '管理员' : `员工${k}`,
+    phone_number: `138${String(k).padStart(8, '0')}`,
+    password_hash: passwordHash,
+    status: 1,
+    created_at: start,
+    updated_at: start,
+    deleted_at: null,
+  }));
+  await writer.insert('users', users);
+  counts.users = users.length;
+  const clerk = (n: number) => 2 + (n % (FULL_SCALE.staff - 1));
+
+  const customers: Row[] = Array.from({ length: plan.customers }, (_, index) => {
+    const at = iso(orderTime(plan, Math.floor((index / plan.customers) * plan.orders)) - 7 * 86_400_000);
+    return {
+      id: index + 1,
+      name: customerName(plan, index),
+      type_id: customerKind(plan, index) === 'agent' ? 2 : 1,
+      address: `${customerCountry(index)} 商业街 ${index % 300} 号`,
+      country: customerCountry(index),
+      contact_name: null,
+      contact_way: `+971 50 ${String(hash(index, 30) % 10_000_000).padStart(7, '0')}`,
+      created_by: clerk(index),
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  await writer.insert('customers', customers);
+  counts.customers = customers.length;
+
+  const BATCH = 2000;
+  let vehicleId = 0;
+  let receiptId = 0;
+  let purchaseId = 0;
+  let remitId = 0;
+  const corrected: { n: number; vin: string; at: number }[] = [];
+  for (let first = 0; first < plan.orders; first += BATCH) {
+    const orders: Row[] = [];
+    const purchases: Row[] = [];
+    const vehicles: Row[] = [];
+    const receipts: Row[] = [];
+    const remits: Row[] = [];
+    for (let i = first; i < Math.min(first + BATCH, plan.orders); i += 1) {
+      const signed = orderTime(plan, i);
+      const at = iso(signed);
+      const year = Number(at.slice(0, 4));
+      const phase = phaseOf(plan, i);
+      const orderId = i + 1;
+      const cars = carsOf(i);
+      const currency = unit(i, 31) < 0.9 ? 'USD' : 'CNY';
+      const purchaseCount = purchasesOf(plan, i);
+      const purchaseIds = Array.from({ length: purchaseCount }, (_, k) => purchaseId + k + 1);
+      const types = Array.from({ length: purchaseCount }, (_, k) => purchaseType(i, k));
+      let total = 0;
+      let complete = cars;
+      const purchaseTotals = purchaseIds.map(() => 0);
+      const purchaseCars = purchaseIds.map(() => 0);
+      for (let car = 0; car < cars; car += 1) {
+        const n = vehicleId;
+        vehicleId += 1;
+        const k = purchaseCount === 0 ? -1 : car % purchaseCount;
+        const state = vehicleState(plan, i, car, k < 0 ? 1 : (types[k] ?? 1));
+        if (!(state.drawback === 2 && state.archive === 2 && state.freight === 2)) complete -= 1;
+        const vin = vinOf(n, year);
+        if (n % 250 === 125) corrected.push({ n, vin, at: signed });
+        const orderPrice = 800_000 + (hash(n, 32) % 5_200_000);
+        const price = Math.round(orderPrice * 6.8);
+        total += orderPrice;
+        if (k >= 0) {
+          purchaseTotals[k] = (purchaseTotals[k] ?? 0) + price;
+          purchaseCars[k] = (purchaseCars[k] ?? 0) + 1;
+        }
+        vehicles.push({
+          id: n + 1,
+          vin,
+          model: modelOf(n),
+          order_id: orderId,
+          purchase_id: k >= 0 ? (purchaseIds[k] ?? null) : null,
+          order_price: orderPrice,
+          order_invoice: 50_000,
+          order_other: 0,
+          price: k >= 0 ? price : null,
+          invoice: k >= 0 ? 30_000 : null,
+          other: k >= 0 ? 0 : null,
+          ...state,
+          created_at: at,
+          updated_at: at,
+        });
+      }
+      const buyer = buyerOf(plan, i);
+      const agent = agentOf(plan, i);
+      orders.push({
+        id: orderId,
+        order_no: orderNo(plan, i),
+        customer_id: buyer + 1,
+        customer_name: customerName(plan, buyer),
+        customer_address: `${customerCountry(buyer)} 商业街 ${buyer % 300} 号`,
+        customer_contact_way: `+971 50 ${String(hash(buyer, 30) % 10_000_000).padStart(7, '0')}`,
+        customer_country: customerCountry(buyer),
+        customer_type_id: 1,
+        agent_id: agent + 1,
+        agent_name: customerName(plan, agent),
+        amount: cars,
+        currency,
+        total,
+        status: phase === 'open' ? 1 : complete === cars ? 6 : 2,
+        contracts: CONTRACT_FILE,
+        agreement_no: unit(i, 34) < 0.5 ? `XY${String(i + 1).padStart(6, '0')}` : null,
+        agreement: null,
+        created_by: clerk(i),
+        created_at: at,
+        updated_at: at,
+      });
+      const receiptCount = receiptsOf(plan, i);
+      const paidShare = phase === 'done' || phase === 'filing' ? 1 : 0.3;
+      for (let r = 0; r < receiptCount; r += 1) {
+        receiptId += 1;
+        const amount =
+          r === receiptCount - 1
+            ? Math.round(total * paidShare) - Math.round(((total * paidShare) / receiptCount) * r)
+            : Math.round((total * paidShare) / receiptCount);
+        const receiptedAt = signed + (r + 1) * 9 * 86_400_000;
+        receipts.push({
+          id: receiptId,
+          order_id: orderId,
+          amount,
+          currency,
+          receipt_no: `SK${String(receiptId).padStart(7, '0')}`,
+          receipted_at: dateOf(receiptedAt),
+          remitter: customerName(plan, buyer),
+          settlement: null,
+          actual_total: null,
+          registered_address: null,
+          proof: PROOF,
+          receipt: null,
+          is_deposit: r === 0 && receiptCount > 1 ? 1 : 0,
+          created_by: clerk(receiptId),
+          created_at: iso(receiptedAt),
+          updated_at: iso(receiptedAt),
+        });
+      }
+      purchaseIds.forEach((id, k) => {
+        const seller = sellerOf(plan, i, k);
+        const bought = signed + 5 * 86_400_000;
+        const purchaseTotal = purchaseTotals[k] ?? 0;
+        const paid = phase === 'purchase' ? 0.5 : 1;
+        const remitCount = 1 + (unit(i, k, 35) < 0.5 ? 1 : 0);
+        for (let r = 0; r < remitCount; r += 1) {
+          remitId += 1;
+          const paidAt = iso(bought + (r + 1) * 3 * 86_400_000);
+          remits.push({
+            id: remitId,
+            purchase_id: id,
+            amount: Math.round((purchaseTotal * paid) / remitCount),
+            currency: 'CNY',
+            bank_slips: PROOF,
+            created_by: clerk(remitId),
+            created_at: paidAt,
+            updated_at: paidAt,
+          });
+        }
+        purchases.push({
+          id,
+          purchase_no: purchaseNo(i, k),
+          type: types[k] ?? 1,
+          order_id: orderId,
+          customer_id: seller + 1,
+          customer_name: customerName(plan, seller),
+          customer_address: `${customerCountry(seller)} 工业路 ${seller % 200} 号`,
+          customer_contact_way: `139${String(hash(seller, 36) % 100_000_000).padStart(8, '0')}`,
+          customer_type_id: 1,
+          amount: purchaseCars[k] ?? 0,
+          total: purchaseTotal,
+          remit_status: paid === 1 ? 1 : 0,
+          contracts: CONTRACT_FILE,
+          handed_over: phase === 'purchase' ? 0 : 1,
+          handed_over_at: phase === 'purchase' ? null : iso(bought + 10 * 86_400_000),
+          created_by: clerk(id),
+          created_at: iso(bought),
+          updated_at: iso(bought),
+        });
+      });
+      purchaseId += purchaseCount;
+    }
+    await writer.insert('orders', orders);
+    await writer.insert('purchases', purchases);
+    await writer.insert('vehicles', vehicles);
+    await writer.insert('receipts', receipts);
+    await writer.insert('remits', remits);
+    counts.orders += orders.length;
+    counts.purchases += purchases.length;
+    counts.vehicles += vehicles.length;
+    counts.receipts += receipts.length;
+    counts.remits += remits.length;
+  }
+
+  // One vehicle in 250 had its VIN corrected (a typo in the last character), a day after it was entered.
+  const corrections: Row[] = corrected.map(({ n, vin, at }, k) => ({
+    id: k + 1,
+    vehicle_id: n + 1,
+    vin_old: `${vin.slice(0, 16)}${vin[16] === '1' ? '7' : '1'}`,
+    vin_new: vin,
+    user_id: clerk(k),
+    created_at: iso(at + 86_400_000),
+  }));
+  await writer.insert('vin_corrections', corrections);
+  counts.vin_corrections = corrections.length;
+  return counts;
+};
+
+/** What a seeded database should count, read from the plan without writing anything. */
+const expectedCounts = (plan: SeedPlan) => {
+  let vehicles = 0;
+  let receipts = 0;
+  let purchases = 0;
+  for (let i = 0; i < plan.orders; i += 1) {
+    vehicles += carsOf(i);
+    receipts += receiptsOf(plan, i);
+    purchases += purchasesOf(plan, i);
+  }
+  return { orders: plan.orders, vehicles, receipts, purchases, customers: plan.customers };
+};
+
+const countsOf = async (db: Db) => {
+  const count = async (table: 'orders' | 'vehicles' | 'receipts' | 'purchases' | 'customers') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    orders: await count('orders'),
+    vehicles: await count('vehicles'),
+    receipts: await count('receipts'),
+    purchases: await count('purchases'),
+    customers: await count('customers'),
+  };
+};
+
+const sameCounts = (a: Record<string, number>, b: Record<string, number>) =>
+  Object.keys(a).every((key) => a[key] === b[key]);
+
+const IDENTITY_TABLES = [
+  'users',
+  'customers',
+  'orders',
+  'vehicles',
+  'receipts',
+  'purchases',
+  'remits',
+  'vin_corrections',
+];
+
+/** Indexes made by `create index` (not those behind a primary key or unique constraint), with their SQL. */
+const secondaryIndexes = async (db: Db, kind: 'sqlite' | 'postgres') => {
+  if (kind === 'sqlite') {
+    const rows = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+      where type = 'index' and sql is not null and tbl_name not like 'sqlite_%'`.execute(db);
+    return rows.rows.map((row) => ({ name: row.name, definition: row.sql }));
+  }
+  const rows = await sql<{ name: string; definition: string }>`select i.indexname as name, i.indexdef as definition
+    from pg_indexes i
+    where i.schemaname = 'public'
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db);
+  return rows.rows;
+};
+
+const seedInto = async (url: string, plan: SeedPlan, log: (line: string) => void): Promise<SeedCounts> => {
+  const config = parseDatabaseUrl(url, process.cwd());
+  const db = createDatabase(config);
+  try {
+    await migrateToLatest(db);
+    if (config.kind === 'sqlite') {
+      // Bulk pragmas: nothing to recover if the seed dies (the file is renamed into place only at the end).
+      await sql`pragma journal_mode = off`.execute(db);
+      await sql`pragma synchronous = off`.execute(db);
+      await sql`pragma foreign_keys = off`.execute(db);
+      await sql`pragma cache_size = -262144`.execute(db);
+      await sql`pragma temp_store = memory`.execute(db);
+    }
+    const counts = await db.transaction().execute(async (trx) => {
+      // Secondary indexes are dropped and made again from their own definitions after the rows are in:
+      // one sort per index instead of a million scattered B-tree inserts. Unique constraints stay.
+      const indexes = await secondaryIndexes(trx, config.kind);
+      for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+      const writer = new ChunkedWriter(trx as unknown as AnyDb, config.kind);
+      const written = await writeAll(writer, plan);
+      for (const index of indexes) await sql.raw(index.definition).execute(trx);
+      return written;
+    });
+    if (config.kind === 'postgres') {
+      // Explicit ids leave the identity sequences behind: move them past the rows.
+      for (const table of IDENTITY_TABLES) {
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 1))`.execute(
+          db,
+        );
+      }
+      // What autovacuum would have done by the time a real database held these rows.
+      await sql`analyze`.execute(db);
+    } else {
+      // No ANALYZE: the server's own statistics (or their absence) are part of what is measured.
+      await sql`pragma journal_mode = wal`.execute(db);
+    }
+    log(
+      `  ${Object.entries(counts)
+        .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
+        .join(', ')}`,
+    );
+    return counts;
+  } finally {
+    await db.destroy();
+  }
+};
+
+const withCounts = (counts: Awaited<ReturnType<typeof countsOf>>): SeedCounts => ({
+  ...counts,
+  remits: Number.NaN,
+  vin_corrections: Number.NaN,
+  users: Number.NaN,
+});
+
+export const BENCH_DIR = join(process.cwd(), '.bench');
+
+/** A seeded SQLite file for this scale and schema, made if missing. */
+export const seedSqlite = async (scale: number, log: (line: string) => void): Promise<SeedResult> => {
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const file = join(BENCH_DIR, `sqlite-s${scale}-${schemaKey()}.db`);
+  const url = `sqlite:${file}`;
+  const plan = planFor(scale);
+  if (existsSync(file)) {
+    const db = createDatabase(parseDatabaseUrl(url, process.cwd()));
+    try {
+      const counts = await countsOf(db);
+      if (sameCounts(expectedCounts(plan), counts)) return { url, counts: withCounts(counts), seededMs: null };
+    } finally {
+      await db.destroy();
+    }
+    log(`  ${file}: counts differ, seeding again`);
+  }
+  const partial = `${file}.partial`;
+  for (const leftover of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
+  const started = performance.now();
+  const counts = await seedInto(`sqlite:${partial}`, plan, log);
+  const seededMs = performance.now() - started;
+  for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  renameSync(partial, file);
+  return { url, counts, seededMs };
+};
+
+/** Seeds the PostgreSQL database at `url` (the bench's own) unless it already holds this scale and schema. */
+export const seedPostgres = async (url: string, scale: number, log: (line: string) => void): Promise<SeedResult> => {
+  const plan = planFor(scale);
+  const db = createDatabase(parseDatabaseUrl(url, process.cwd()));
+  try {
+    const tables = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+      where table_schema = 'public' and table_name = 'kysely_migration'`.execute(db);
+    if (tables.rows[0]?.n === 1) {
+      const ran = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+      const sameSchema = ran.rows.map((row) => row.name).join(',') === Object.keys(migrations).sort().join(',');
+      if (sameSchema) {
+        const counts = await countsOf(db);
+        if (sameCounts(expectedCounts(plan), counts)) return { url, counts: withCounts(counts), seededMs: null };
+      }
+    }
+    log('  PostgreSQL: emptying the bench database (public schema) and seeding');
+    await sql`drop schema if exists public cascade`.execute(db);
+    await sql`create schema public`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+  const started = performance.now();
+  const counts = await seedInto(url, plan, log);
+  return { url, counts, seededMs: performance.now() - started };
+};
