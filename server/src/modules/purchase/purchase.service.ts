@@ -168,7 +168,7 @@ const remitFiles: FileRules<'bank_slips'> = {
   message: purchaseMessages.storagePath,
 };
 
-/** The seller the contract names: the one chosen, or a new one made from the form (same transaction). */
+/** The purchase form's wording of the refusals when the seller is resolved (customer/contract-customer.ts). */
 const customerRefusals = {
   customerUnknown: purchaseMessages.customerUnknown,
   typeRequired: purchaseMessages.customerTypeRequired,
