@@ -2,6 +2,7 @@ import { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { AuditLogTable } from '../modules/audit/audit.table';
 import type { CustomersTable, CustomerTypesTable } from '../modules/customer/customer.table';
+import type { StageCountersTable } from '../modules/dashboard/stage-counters.table';
 import type {
   DeregistrationsTable,
   DeregistrationVehiclesTable,
@@ -55,6 +56,7 @@ export interface Database {
   freight_vehicles: FreightVehiclesTable;
   vin_corrections: VinCorrectionsTable;
   uploaded_files: UploadedFilesTable;
+  stage_counters: StageCountersTable;
 }
 
 /** The database handle services and repositories take; a transaction is one too. */

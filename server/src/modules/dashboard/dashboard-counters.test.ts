@@ -314,7 +314,6 @@ describe('the counters migration', () => {
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
       const rows = await db
-        .withTables<{ stage_counters: { name: string; count: number | string } }>()
         .selectFrom('stage_counters')
         .select((eb) => ['name', eb.fn.sum<number | string>('count').as('count')])
         .groupBy('name')

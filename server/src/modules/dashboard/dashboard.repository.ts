@@ -1,5 +1,4 @@
 import type { Db } from '../../db/database';
-import type { StageCountersTable } from './stage-counters.table';
 
 /**
  * Every counted figure by name, summed over its shards: one read of a few hundred rows at most, however
@@ -8,7 +7,6 @@ import type { StageCountersTable } from './stage-counters.table';
  */
 export const readCounters = async (db: Db): Promise<Map<string, number>> => {
   const rows = await db
-    .withTables<{ stage_counters: StageCountersTable }>()
     .selectFrom('stage_counters')
     .select((eb) => ['name', eb.fn.sum<number | string>('count').as('count')])
     .groupBy('name')
