@@ -1,6 +1,7 @@
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { createdRange } from '../../db/list-filters';
+import { allOf, batchesNewestFirst, pageByIds } from '../../db/list-page';
 import { containsText, ORDER_CUSTOMER_NAME, ORDER_NO, VEHICLE_VIN } from '../../db/text-search';
 import type { NewOrderRow, NewReceiptRow, OrderRow, ReceiptRow } from './overseas.table';
 
@@ -31,71 +32,83 @@ const orderRows = (db: Db) =>
     .selectAll('orders')
     .select(['customers.name as linked_customer_name', receiptTotalOf.as('receipt_total_fen')]);
 
-const filtered = (db: Db, timeZone: string, filters: OrderFilters) => {
-  let query = orderRows(db);
-  if (filters.orderNo) query = query.where(containsText(db, ORDER_NO, filters.orderNo));
-  if (filters.totalFen !== undefined) query = query.where('orders.total', '=', filters.totalFen);
+/**
+ * The list filters as conditions on `orders` alone: the page and the count choose contracts without the
+ * customer join or the receipts sum, which are computed only for the rows that are shown.
+ */
+const conditions = (db: Db, timeZone: string, filters: OrderFilters): RawBuilder<SqlBool>[] => {
+  const where: RawBuilder<SqlBool>[] = [];
+  if (filters.orderNo) where.push(containsText(db, ORDER_NO, filters.orderNo));
+  if (filters.totalFen !== undefined) where.push(sql<SqlBool>`orders.total = ${filters.totalFen}`);
   if (filters.receiptTotalFen !== undefined) {
-    query = query.where(sql<SqlBool>`${receiptTotalOf} = ${filters.receiptTotalFen}`);
+    where.push(sql<SqlBool>`${receiptTotalOf} = ${filters.receiptTotalFen}`);
   }
   if (filters.vin) {
     // The matching vehicles are found once, through the VIN index, not looked for per contract.
-    query = query.where(
+    where.push(
       sql<SqlBool>`orders.id in (select vehicles.order_id from vehicles where ${containsText(db, VEHICLE_VIN, filters.vin)})`,
     );
   }
-  if (filters.name) query = query.where(containsText(db, ORDER_CUSTOMER_NAME, filters.name));
+  if (filters.name) where.push(containsText(db, ORDER_CUSTOMER_NAME, filters.name));
   const range = createdRange(timeZone, filters.start, filters.end);
-  if (range.from) query = query.where('orders.created_at', '>=', range.from);
-  if (range.before) query = query.where('orders.created_at', '<', range.before);
-  return query;
+  if (range.from) where.push(sql<SqlBool>`orders.created_at >= ${range.from}`);
+  if (range.before) where.push(sql<SqlBool>`orders.created_at < ${range.before}`);
+  return where;
 };
+
+const filteredIds = (db: Db, timeZone: string, filters: OrderFilters) =>
+  db
+    .selectFrom('orders')
+    .select('orders.id')
+    .where(allOf(conditions(db, timeZone, filters)));
 
 const normalise = (row: OrderRow & { receipt_total_fen: number | string; linked_customer_name: string | null }) => ({
   ...row,
   receipt_total_fen: Number(row.receipt_total_fen),
 });
 
-export const listOrders = async (
+/** The shown rows of the contracts `ids`, newest first, with their customer and receipts sum. */
+const rowsOf = async (db: Db, ids: readonly number[]): Promise<OrderListRow[]> =>
+  (await orderRows(db).where('orders.id', 'in', ids).orderBy('orders.id', 'desc').execute()).map(normalise);
+
+export const listOrders = (
   db: Db,
   timeZone: string,
   filters: OrderFilters,
   offset: number,
   limit: number,
 ): Promise<OrderListRow[]> =>
-  (await filtered(db, timeZone, filters).orderBy('orders.id', 'desc').offset(offset).limit(limit).execute()).map(
-    normalise,
+  pageByIds(
+    filteredIds(db, timeZone, filters).orderBy('orders.id', 'desc').offset(offset).limit(limit).execute(),
+    (ids) => rowsOf(db, ids),
   );
 
 export const countOrders = async (db: Db, timeZone: string, filters: OrderFilters): Promise<number> => {
-  const row = await filtered(db, timeZone, filters)
+  const row = await filteredIds(db, timeZone, filters)
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 };
 
-/**
- * The filtered contracts in batches, newest first, by keyset (`id < last`): an export of 10,000
- * contracts never runs one huge query nor an OFFSET that rescans what it already read.
- */
-export async function* iterateOrders(
+/** The filtered contracts in batches, newest first, for the exports. */
+export const iterateOrders = (
   db: Db,
   timeZone: string,
   filters: OrderFilters,
   batchSize: number,
-): AsyncGenerator<OrderListRow[]> {
-  let before: number | undefined;
-  for (;;) {
-    let query = filtered(db, timeZone, filters);
-    if (before !== undefined) query = query.where('orders.id', '<', before);
-    const batch = (await query.orderBy('orders.id', 'desc').limit(batchSize).execute()).map(normalise);
-    if (batch.length === 0) return;
-    yield batch;
-    if (batch.length < batchSize) return;
-    before = batch[batch.length - 1]?.id;
-  }
-}
+): AsyncGenerator<OrderListRow[]> =>
+  batchesNewestFirst(
+    (before, limit) => {
+      const query = filteredIds(db, timeZone, filters);
+      return (before === undefined ? query : query.where('orders.id', '<', before))
+        .orderBy('orders.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    (ids) => rowsOf(db, ids),
+    batchSize,
+  );
 
 export const findOrder = (db: Db, id: number): Promise<OrderRow | undefined> =>
   db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,6 +1,7 @@
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { createdRange } from '../../db/list-filters';
+import { allOf, batchesNewestFirst, pageByIds } from '../../db/list-page';
 import { containsText, ORDER_NO, PURCHASE_CUSTOMER_NAME, PURCHASE_NO, VEHICLE_VIN } from '../../db/text-search';
 import type { NewPurchaseRow, NewRemitRow, PurchaseRow, RemitRow } from './purchase.table';
 
@@ -37,31 +38,38 @@ const purchaseRows = (db: Db) =>
 const vinPurchaseIds = (db: Db, text: string) =>
   sql`select vehicles.purchase_id from vehicles where ${containsText(db, VEHICLE_VIN, text)}`;
 
-const filtered = (db: Db, timeZone: string, filters: PurchaseFilters) => {
-  let query = purchaseRows(db);
+/** The list filters as conditions on `purchases` alone (db/list-page.ts: ids first, sums for the page only). */
+const conditions = (db: Db, timeZone: string, filters: PurchaseFilters): RawBuilder<SqlBool>[] => {
+  const where: RawBuilder<SqlBool>[] = [];
   if (filters.orderNo) {
     // The joined overseas contract's number: those contracts first, through their number's index.
-    query = query.where(
+    where.push(
       sql<SqlBool>`purchases.order_id in (select orders.id from orders where ${containsText(db, ORDER_NO, filters.orderNo)})`,
     );
   }
-  if (filters.purchaseNo) query = query.where(containsText(db, PURCHASE_NO, filters.purchaseNo));
-  if (filters.remitStatus !== undefined) query = query.where('purchases.remit_status', '=', filters.remitStatus);
+  if (filters.purchaseNo) where.push(containsText(db, PURCHASE_NO, filters.purchaseNo));
+  if (filters.remitStatus !== undefined) where.push(sql<SqlBool>`purchases.remit_status = ${filters.remitStatus}`);
   if (filters.input) {
     const text = filters.input;
     // One set of ids from the three indexes (a union), rather than an OR tested on every contract.
-    query = query.where(
+    where.push(
       sql<SqlBool>`purchases.id in (select purchases.id from purchases where ${containsText(db, PURCHASE_NO, text)} union select purchases.id from purchases where ${containsText(db, PURCHASE_CUSTOMER_NAME, text)} union ${vinPurchaseIds(db, text)})`,
     );
   }
-  if (filters.vin) query = query.where(sql<SqlBool>`purchases.id in (${vinPurchaseIds(db, filters.vin)})`);
-  if (filters.totalFen !== undefined) query = query.where('purchases.total', '=', filters.totalFen);
-  if (filters.name) query = query.where(containsText(db, PURCHASE_CUSTOMER_NAME, filters.name));
+  if (filters.vin) where.push(sql<SqlBool>`purchases.id in (${vinPurchaseIds(db, filters.vin)})`);
+  if (filters.totalFen !== undefined) where.push(sql<SqlBool>`purchases.total = ${filters.totalFen}`);
+  if (filters.name) where.push(containsText(db, PURCHASE_CUSTOMER_NAME, filters.name));
   const range = createdRange(timeZone, filters.start, filters.end);
-  if (range.from) query = query.where('purchases.created_at', '>=', range.from);
-  if (range.before) query = query.where('purchases.created_at', '<', range.before);
-  return query;
+  if (range.from) where.push(sql<SqlBool>`purchases.created_at >= ${range.from}`);
+  if (range.before) where.push(sql<SqlBool>`purchases.created_at < ${range.before}`);
+  return where;
 };
+
+const filteredIds = (db: Db, timeZone: string, filters: PurchaseFilters) =>
+  db
+    .selectFrom('purchases')
+    .select('purchases.id')
+    .where(allOf(conditions(db, timeZone, filters)));
 
 const normalise = (row: PurchaseRow & { remit_total_fen: number | string; order_no: string | null }) => ({
   ...row,
@@ -69,43 +77,48 @@ const normalise = (row: PurchaseRow & { remit_total_fen: number | string; order_
   remit_total_fen: Number(row.remit_total_fen),
 });
 
-export const listPurchases = async (
+/** The shown rows of the contracts `ids`, newest first, with their overseas number and remittances sum. */
+const rowsOf = async (db: Db, ids: readonly number[]): Promise<PurchaseListRow[]> =>
+  (await purchaseRows(db).where('purchases.id', 'in', ids).orderBy('purchases.id', 'desc').execute()).map(normalise);
+
+export const listPurchases = (
   db: Db,
   timeZone: string,
   filters: PurchaseFilters,
   offset: number,
   limit: number,
 ): Promise<PurchaseListRow[]> =>
-  (await filtered(db, timeZone, filters).orderBy('purchases.id', 'desc').offset(offset).limit(limit).execute()).map(
-    normalise,
+  pageByIds(
+    filteredIds(db, timeZone, filters).orderBy('purchases.id', 'desc').offset(offset).limit(limit).execute(),
+    (ids) => rowsOf(db, ids),
   );
 
 export const countPurchases = async (db: Db, timeZone: string, filters: PurchaseFilters): Promise<number> => {
-  const row = await filtered(db, timeZone, filters)
+  const row = await filteredIds(db, timeZone, filters)
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 };
 
-/** The filtered contracts in batches, newest first, by keyset (`id < last`), for the export. */
-export async function* iteratePurchases(
+/** The filtered contracts in batches, newest first, for the export. */
+export const iteratePurchases = (
   db: Db,
   timeZone: string,
   filters: PurchaseFilters,
   batchSize: number,
-): AsyncGenerator<PurchaseListRow[]> {
-  let before: number | undefined;
-  for (;;) {
-    let query = filtered(db, timeZone, filters);
-    if (before !== undefined) query = query.where('purchases.id', '<', before);
-    const batch = (await query.orderBy('purchases.id', 'desc').limit(batchSize).execute()).map(normalise);
-    if (batch.length === 0) return;
-    yield batch;
-    if (batch.length < batchSize) return;
-    before = batch[batch.length - 1]?.id;
-  }
-}
+): AsyncGenerator<PurchaseListRow[]> =>
+  batchesNewestFirst(
+    (before, limit) => {
+      const query = filteredIds(db, timeZone, filters);
+      return (before === undefined ? query : query.where('purchases.id', '<', before))
+        .orderBy('purchases.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    (ids) => rowsOf(db, ids),
+    batchSize,
+  );
 
 /** One contract with its overseas contract's number and its remittance total. */
 export const findPurchaseWithTotals = async (db: Db, id: number): Promise<PurchaseListRow | undefined> => {
