@@ -94,6 +94,16 @@ export const customerListQuery = pageQuery.extend({
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
+/** `GET /api/customer/search`: what a select box sends as the clerk types (API.md). */
+export const customerSearchQuery = z.strictObject({
+  name: optionalFilter(z.string().trim().max(100)),
+  type_id: optionalFilter(idField('客户类型不正确')),
+});
+export type CustomerSearchQuery = z.infer<typeof customerSearchQuery>;
+
+/** At most this many choices come back: a select box shows a short list, the clerk types more to narrow it. */
+export const CUSTOMER_SEARCH_LIMIT = 20;
+
 export const customerTypeSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -155,6 +165,12 @@ export const customerEndpoints = {
   }),
   list: endpoint({ method: 'GET', path: '/api/customer', query: customerListQuery, response: paged(customerSchema) }),
   all: endpoint({ method: 'GET', path: '/api/customer/all', response: z.array(customerOptionSchema) }),
+  search: endpoint({
+    method: 'GET',
+    path: '/api/customer/search',
+    query: customerSearchQuery,
+    response: z.array(customerOptionSchema),
+  }),
   create: endpoint({ method: 'POST', path: '/api/customer', body: customerBody, response: createdId, status: 201 }),
   get: endpoint({ method: 'GET', path: '/api/customer/:id', params: idParam, response: customerSchema }),
   update: endpoint({

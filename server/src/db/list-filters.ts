@@ -7,10 +7,14 @@ import { endOfDayExclusive, startOfDay } from '../time';
  * on both sides makes them agree), with the clerk's `%`, `_` and `!` taken literally.
  */
 
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (character) => `!${character}`);
+/** LIKE's wildcards in `text` escaped by `!` (every pattern here says `escape '!'`). */
+export const escapeLike = (text: string) => text.replace(/[!%_]/g, (character) => `!${character}`);
 
 /** `%text%`, with LIKE's wildcards in `text` escaped by `!`. */
 export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
+
+/** `text%`, with LIKE's wildcards in `text` escaped by `!`. */
+export const startsPattern = (text: string): string => `${escapeLike(text)}%`;
 
 export const containsIgnoringCase = (column: string, text: string): RawBuilder<SqlBool> =>
   sql<SqlBool>`lower(${sql.ref(column)}) like lower(${containsPattern(text)}) escape '!'`;

@@ -1,7 +1,7 @@
 import { CompiledQuery, Kysely, type LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDbKind } from '../../../tests/helpers/test-database';
-import { countCustomers, listCustomers } from '../modules/customer/customer.repository';
+import { countCustomers, listCustomers, searchCustomers } from '../modules/customer/customer.repository';
 import {
   countOrders,
   listOrders,
@@ -189,6 +189,10 @@ const planned: Planned[] = [
   { label: '/api/customer name of 3', run: (db) => listCustomers(db, TZ, { name: nameOf(55).slice(0, 3) }, 0, 20) },
   { label: '/api/customer count name', run: (db) => countCustomers(db, TZ, { name: nameOf(55).slice(0, 3) }) },
   { label: '/api/customer type', run: (db) => countCustomers(db, TZ, { typeId: 2 }) },
+  {
+    label: '/api/customer/search name of 3',
+    run: (db) => searchCustomers(db, { name: nameOf(55).slice(0, 3) }, 20),
+  },
   {
     label: '/api/customer created range',
     run: (db) => countCustomers(db, TZ, { start: '2025-02-01', end: '2025-02-03' }),

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import { createdRange } from '../../db/list-filters';
+import { sql } from 'kysely';
+import { createdRange, startsPattern } from '../../db/list-filters';
 import { containsText, CUSTOMER_NAME } from '../../db/text-search';
 import type { CustomerRow, CustomerTypeRow, NewCustomerRow } from './customer.table';
 
@@ -102,6 +103,30 @@ export const countCustomers = async (db: Db, timeZone: string, filters: Customer
 
 export const listAllCustomers = (db: Db): Promise<CustomerWithType[]> =>
   customersWithType(db).orderBy('customers.id', 'asc').execute();
+
+/**
+ * A select box's choices: names containing `name` (through the name's trigram index from three
+ * characters), the exact name first, then names starting with it, then shorter names, then the newest;
+ * with no name, the newest customers. Never more than `limit`.
+ */
+export const searchCustomers = (
+  db: Db,
+  filters: { name?: string; typeId?: number },
+  limit: number,
+): Promise<CustomerWithType[]> => {
+  let query = customersWithType(db);
+  if (filters.typeId !== undefined) query = query.where('customers.type_id', '=', filters.typeId);
+  if (filters.name) {
+    const lowered = filters.name.toLowerCase();
+    query = query
+      .where(containsText(db, CUSTOMER_NAME, filters.name))
+      .orderBy(
+        sql`case when lower(customers.name) = ${lowered} then 0 when lower(customers.name) like ${startsPattern(lowered)} escape '!' then 1 else 2 end`,
+      )
+      .orderBy(sql`length(customers.name)`);
+  }
+  return query.orderBy('customers.id', 'desc').limit(limit).execute();
+};
 
 export const findCustomer = (db: Db, id: number): Promise<CustomerWithType | undefined> =>
   customersWithType(db).where('customers.id', '=', id).executeTakeFirst();

@@ -33,6 +33,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.all, async () => ok(await customers.listCustomerOptions(app.ctx)));
 
+  route(app, endpoints.search, async (request) => ok(await customers.searchCustomerOptions(app.ctx, request.query)));
+
   route(app, endpoints.create, async (request, reply) =>
     created(reply, await customers.createCustomer(app.ctx, request.body, actorOf(request)), customerMessages.created),
   );

@@ -6,6 +6,8 @@ import {
   type CustomerListQuery,
   customerMessages,
   type CustomerOption,
+  CUSTOMER_SEARCH_LIMIT,
+  type CustomerSearchQuery,
   type CustomerType,
   type CustomerTypeBody,
   type CustomerUpdateBody,
@@ -32,6 +34,7 @@ import {
   insertCustomer,
   insertCustomerType,
   listAllCustomers,
+  searchCustomers,
   listCustomers as listCustomerRows,
   listCustomerTypes as listCustomerTypeRows,
   renameCustomerType,
@@ -151,16 +154,26 @@ export const listCustomers = async ({ db, config }: AppContext, query: CustomerL
   );
 };
 
+const toOption = (row: CustomerWithType): CustomerOption => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  type_id: row.type_id,
+  address: row.address,
+  contact_way: row.contact_way,
+  country: row.country,
+});
+
+/** Every customer: kept for compatibility (API.md); the forms search instead. */
 export const listCustomerOptions = async ({ db }: AppContext): Promise<CustomerOption[]> =>
-  (await listAllCustomers(db)).map((row) => ({
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    type_id: row.type_id,
-    address: row.address,
-    contact_way: row.contact_way,
-    country: row.country,
-  }));
+  (await listAllCustomers(db)).map(toOption);
+
+/** A select box's choices as the clerk types (API.md `GET /api/customer/search`). */
+export const searchCustomerOptions = async (
+  { db }: AppContext,
+  query: CustomerSearchQuery,
+): Promise<CustomerOption[]> =>
+  (await searchCustomers(db, { name: query.name, typeId: query.type_id }, CUSTOMER_SEARCH_LIMIT)).map(toOption);
 
 const requireCustomer = async (db: Db, id: number): Promise<CustomerWithType> => {
   const row = await findCustomer(db, id);

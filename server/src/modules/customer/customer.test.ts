@@ -45,6 +45,7 @@ describe('customers and customer types', () => {
       ['DELETE', '/api/customerType/1'],
       ['GET', '/api/customer'],
       ['GET', '/api/customer/all'],
+      ['GET', '/api/customer/search'],
       ['POST', '/api/customer'],
       ['GET', '/api/customer/1'],
       ['PUT', '/api/customer/1'],
@@ -227,6 +228,45 @@ describe('customers and customer types', () => {
       expect(all.json().data).toEqual([
         { id, name: '代理人乙', type: '代理人', type_id: 2, address: '广州', contact_way: '138', country: '中国' },
       ]);
+    });
+
+    it('searches as the clerk types: at most 20, the exact name first, then names starting with it', async () => {
+      const names = async (query: string) =>
+        ((await call('GET', `/api/customer/search?${query}`)).json().data as Array<{ name: string }>).map(
+          (row) => row.name,
+        );
+      for (let n = 1; n <= 25; n += 1) await newCustomer({ name: `批量客户${String(n).padStart(2, '0')}` });
+      await newCustomer({ name: '东方汽车贸易' });
+      await newCustomer({ name: '汽车' });
+      await newCustomer({ name: '汽车城', type_id: 2 });
+      await newCustomer({ name: 'Abu 100% Motors' });
+
+      const all = await names('name=客户');
+      expect(all).toHaveLength(20);
+      // Ranked alike (containing, same length): the newest first.
+      expect(all[0]).toBe('批量客户25');
+
+      // Two characters, as many Chinese names are: exact, then starting with, then containing.
+      expect(await names('name=汽车')).toEqual(['汽车', '汽车城', '东方汽车贸易']);
+      expect(await names('name=汽车&type_id=2')).toEqual(['汽车城']);
+      expect(await names('name=100%25')).toEqual(['Abu 100% Motors']);
+      expect(await names('name=motors')).toEqual(['Abu 100% Motors']);
+      expect(await names('name=没有这个客户')).toEqual([]);
+      // Nothing typed yet: the newest customers, still at most 20.
+      expect((await names(''))[0]).toBe('Abu 100% Motors');
+      expect(await names('')).toHaveLength(20);
+
+      const option = (await call('GET', '/api/customer/search?name=汽车城')).json().data[0];
+      expect(option).toEqual({
+        id: expect.any(Number),
+        name: '汽车城',
+        type: '代理人',
+        type_id: 2,
+        address: null,
+        contact_way: null,
+        country: null,
+      });
+      expect((await call('GET', '/api/customer/search?type_id=x')).statusCode).toBe(422);
     });
 
     it('updates a customer (200), refuses a stale save with 409 and keeps the newer data', async () => {
