@@ -15,7 +15,7 @@
  * the screen's `<Form onValuesChange={page.markChanged}>` tells the frame what the clerk changed.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Space, Spin, type FormInstance } from 'antd';
+import { Alert, App, Button, Card, Form, Space, Spin, type FormInstance, type FormProps } from 'antd';
 import { CloseOutlined, SaveOutlined } from '@ant-design/icons';
 import { isHttpError } from '../api/http-client';
 import { markFieldErrors } from './form-save';
@@ -229,5 +229,26 @@ export function FormPage<Values>({
         </Spin>
       </Card>
     </div>
+  );
+}
+
+/**
+ * The `<Form>` inside a `FormPage`: fields above their labels, a refused check scrolls the first wrong
+ * field to the middle, and Enter in a box does not submit, since a clerk moving through the fields with
+ * Enter must not save half a contract (保存 and Ctrl+S save).
+ */
+export function PageForm<Values>({ children, ...props }: FormProps<Values> & { children: ReactNode }) {
+  return (
+    <Form<Values>
+      layout="vertical"
+      scrollToFirstError={{ block: 'center' }}
+      onKeyDown={(event) => {
+        const target = event.target as HTMLElement;
+        if (event.key === 'Enter' && target.tagName === 'INPUT') event.preventDefault();
+      }}
+      {...props}
+    >
+      {children}
+    </Form>
   );
 }

@@ -32,6 +32,12 @@ export type PagedTableColumn<Row> = TableColumnType<Row> & {
   alwaysVisible?: boolean;
 };
 
+/**
+ * A text column's `onCell`: long numbers and names wrap rather than end in …, so at 1366 px the whole
+ * value stays readable and the row grows a line instead.
+ */
+export const wrapAnywhere = () => ({ style: { overflowWrap: 'anywhere' as const } });
+
 export interface PagedTableProps<Row> {
   columns: PagedTableColumn<Row>[];
   visibleColumnKeys?: readonly string[];

@@ -8,6 +8,7 @@ import {
   receiptMessages,
 } from '../../../../contract/overseas';
 import { moneyRules } from '../../components/money-input';
+import { orderedAmountRules } from '../../components/ordered-amount';
 
 /** The server's limit and message for a text field (contract: orderTextLimits, orderTextLabels). */
 const maxRule = (field: keyof typeof orderTextLimits): FormRule => ({
@@ -22,17 +23,7 @@ const maxRule = (field: keyof typeof orderTextLimits): FormRule => ({
 export const orderRules = {
   contracts: [{ required: true, type: 'array', min: 1, message: orderMessages.contractsRequired }],
   orderNo: [{ required: true, whitespace: true, message: orderMessages.orderNoRequired }, maxRule('order_no')],
-  // A count is refused when wrong, never changed: the box has no min/max/precision to clamp 0 to 1.
-  amount: [
-    { required: true, message: orderMessages.amountRequired },
-    {
-      validator: async (_, value: unknown) => {
-        if (value === null || value === undefined || value === '') return;
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100_000)
-          throw new Error(orderMessages.amountFormat);
-      },
-    },
-  ],
+  amount: orderedAmountRules({ required: orderMessages.amountRequired, format: orderMessages.amountFormat }),
   total: moneyRules({ label: moneyLabels.total, required: orderMessages.totalRequired }),
   agentName: [{ required: true, whitespace: true, message: orderMessages.agentRequired }, maxRule('agent_name')],
   name: [{ required: true, whitespace: true, message: orderMessages.customerNameRequired }, maxRule('name')],

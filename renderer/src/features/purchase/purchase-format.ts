@@ -1,15 +1,6 @@
 import nzh from 'nzh/cn';
 import { MONEY_MAX } from '../../../../contract/fields';
-
-const moneyFormat = new Intl.NumberFormat('zh-CN', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: true,
-});
-
-/** Amounts as clerks read them: thousands separators, two decimals (1,234,567.50). */
-export const formatMoney = (value: number | null | undefined): string =>
-  typeof value === 'number' && Number.isFinite(value) ? moneyFormat.format(value) : '';
+import { formatMoney, paidPercent } from '../../components/format-money';
 
 /**
  * An amount in Chinese capitals (壹拾万元整), or '' for anything that is not a valid amount. nzh reads
@@ -21,15 +12,9 @@ export function moneyInCapitals(value: unknown): string {
   return nzh.toMoney(value.toFixed(2), { outSymbol: false, forceZheng: true });
 }
 
-/** The remittance progress in whole percent, never above 100. */
-export function remitPercent(remitTotal: number, total: number): number {
-  if (!(total > 0)) return remitTotal > 0 ? 100 : 0;
-  return Math.min(100, Math.floor((remitTotal / total) * 100));
-}
-
 /** The spec's remitted(percent): 12,000.00(40%). */
 export const remittedText = (remitTotal: number, total: number): string =>
-  `${formatMoney(remitTotal)}(${remitPercent(remitTotal, total)}%)`;
+  `${formatMoney(remitTotal)}(${paidPercent(remitTotal, total)}%)`;
 
 /** Type 1 is a new car, anything else a used car (spec part 2, section 2). */
 export const purchaseTypeLabel = (type: number | null | undefined): string => (type === 1 ? '新车' : '二手车');

@@ -7,6 +7,7 @@ import {
   purchaseTextLimits,
 } from '../../../../contract/purchase';
 import { moneyRules } from '../../components/money-input';
+import { orderedAmountRules } from '../../components/ordered-amount';
 
 const maxRule = (field: keyof typeof purchaseTextLabels): FormRule => ({
   max: purchaseTextLimits[field],
@@ -21,17 +22,7 @@ export const purchaseRules = {
     { required: true, whitespace: true, message: purchaseMessages.purchaseNoRequired },
     maxRule('purchase_no'),
   ],
-  // A count is refused when wrong, never changed: no min/max/precision on the box.
-  amount: [
-    { required: true, message: purchaseMessages.amountRequired },
-    {
-      validator: async (_, value: unknown) => {
-        if (value === null || value === undefined || value === '') return;
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100_000)
-          throw new Error(purchaseMessages.amountFormat);
-      },
-    },
-  ],
+  amount: orderedAmountRules({ required: purchaseMessages.amountRequired, format: purchaseMessages.amountFormat }),
   name: [{ required: true, whitespace: true, message: purchaseMessages.customerNameRequired }, maxRule('name')],
   typeId: [{ required: true, message: purchaseMessages.customerTypeRequired }],
   address: [{ required: true, whitespace: true, message: purchaseMessages.addressRequired }, maxRule('address')],

@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
-import { App, Col, DatePicker, Form, Input, Row, Switch, Typography } from 'antd';
+import { App, Col, Form, Input, Row, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { orderTextLimits, receiptMessages, type Currency } from '../../../../../contract/overseas';
+import { receiptMessages, type Currency } from '../../../../../contract/overseas';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
 import { MoneyInput, type MoneyValue } from '../../../components/money-input';
+import { useOverTotalConfirm } from '../../../components/over-total-confirm';
 import { UploadSlot } from '../../../components/upload-slot';
 import { createReceipt } from '../api/create-receipt';
-import { formatMoney } from '../overseas-format';
+import { formatMoney } from '../../../components/format-money';
 import { receiptRules } from '../overseas-rules';
+import { ReceiptNoAndDate } from './receipt-no-and-date';
 
 /** The contract a payment is collected for, as the list row knows it. */
 export interface ReceiptTarget {
@@ -45,7 +47,8 @@ export const receiptOverTotal = {
 /** 收款: records money collected against a contract (spec part 1, sections 2 and 5). */
 export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollectDialogProps) {
   const [form] = Form.useForm<ReceiptCollectValues>();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const overTotalConfirmed = useOverTotalConfirm();
   const { saving, failure, forget, save } = useFormSave(form);
   const open = order !== undefined;
 
@@ -61,30 +64,17 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
     onClose();
   };
 
-  /**
-   * A receipt that takes the collected total past the contract total may be right (a deposit counted
-   * twice, a rate difference) or a slip of the finger: the clerk confirms it, naming both amounts.
-   * Answers whether to go on; 取消 keeps the dialog and the typing.
-   */
-  const overTotalConfirmed = (amount: number, target: ReceiptTarget): Promise<boolean> => {
-    const collected = (Math.round(target.receipt_total * 100) + Math.round(amount * 100)) / 100;
-    if (collected <= target.total) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      modal.confirm({
-        title: receiptOverTotal.title,
-        content: receiptOverTotal.content(target.currency, collected, target.total),
-        okText: '确定',
-        cancelText: '取消',
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
-    });
-  };
-
   const submit = async () => {
     if (!order) return;
     const checked = await form.validateFields().catch(() => undefined);
-    if (!checked || !(await overTotalConfirmed(checked.amount as number, order))) return;
+    if (!checked) return;
+    // Past the contract total may be right (a deposit counted twice, a rate difference) or a slip of the
+    // finger: the clerk confirms it, naming both amounts, in the contract's currency.
+    const question = {
+      title: receiptOverTotal.title,
+      content: (collected: number, total: number) => receiptOverTotal.content(order.currency, collected, total),
+    };
+    if (!(await overTotalConfirmed(question, order.receipt_total, checked.amount as number, order.total))) return;
     const saved = await save(
       (values) =>
         createReceipt(order.id, {
@@ -132,16 +122,7 @@ export function ReceiptCollectDialog({ order, onClose, onSaved }: ReceiptCollect
           </Col>
         </Row>
         <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item label="收款单号" name="receipt_no" rules={receiptRules.receiptNo}>
-              <Input autoComplete="off" maxLength={orderTextLimits.receipt_no} placeholder="请填写收款单号" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="收款日期" name="receipted_at" rules={receiptRules.receiptedAt}>
-              <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} placeholder="请选择收款日期" />
-            </Form.Item>
-          </Col>
+          <ReceiptNoAndDate />
         </Row>
         <Form.Item label="支付证明" name="proof" rules={receiptRules.proof}>
           {/* A small thumbnail: with the proof shown, 确定 still fits a 768 px high screen. */}

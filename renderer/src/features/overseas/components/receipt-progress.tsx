@@ -1,10 +1,10 @@
 import { Progress, Typography } from 'antd';
 import type { OrderListItem } from '../../../../../contract/overseas';
-import { formatMoney, receiptPercent } from '../overseas-format';
+import { formatMoney, paidPercent } from '../../../components/format-money';
 
 /** 收款进度: a bar of receipt_total / total, with both amounts under it. */
 export function ReceiptProgress({ order }: { order: Pick<OrderListItem, 'receipt_total' | 'total'> }) {
-  const percent = receiptPercent(order.receipt_total, order.total);
+  const percent = paidPercent(order.receipt_total, order.total);
   const label = `已收 ${formatMoney(order.receipt_total)} / ${formatMoney(order.total)}`;
   return (
     <div role="group" aria-label={`收款进度 ${percent}%，${label}`}>

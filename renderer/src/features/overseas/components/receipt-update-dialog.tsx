@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Col, DatePicker, Form, Input, Row } from 'antd';
+import { App, Col, Form, Input, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { orderTextLimits, receiptMessages, type Receipt } from '../../../../../contract/overseas';
 import { FormDialog } from '../../../components/form-dialog';
@@ -9,6 +9,7 @@ import { MoneyInput, type MoneyValue } from '../../../components/money-input';
 import { UploadSlot } from '../../../components/upload-slot';
 import { updateReceipt } from '../api/update-receipt';
 import { receiptRules } from '../overseas-rules';
+import { ReceiptNoAndDate } from './receipt-no-and-date';
 
 interface ReceiptUpdateValues {
   receipt_no: string;
@@ -83,16 +84,7 @@ export function ReceiptUpdateDialog({ receipt, onClose, onSaved }: ReceiptUpdate
       <FormFailure text={failure} onClose={forget} />
       <Form<ReceiptUpdateValues> form={form} name="receipt-update" layout="vertical">
         <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item label="收款单号" name="receipt_no" rules={receiptRules.receiptNo}>
-              <Input autoComplete="off" maxLength={orderTextLimits.receipt_no} placeholder="请填写收款单号" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="收款日期" name="receipted_at" rules={receiptRules.receiptedAt}>
-              <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} placeholder="请选择收款日期" />
-            </Form.Item>
-          </Col>
+          <ReceiptNoAndDate />
           <Col span={12}>
             <Form.Item label="结汇金额" name="settlement" rules={receiptRules.settlement}>
               <MoneyInput placeholder="请填写结汇金额" />

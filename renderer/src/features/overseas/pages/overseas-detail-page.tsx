@@ -1,33 +1,22 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { CloseOutlined, DollarOutlined, EditOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { DollarOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages as commonMessages } from '../../../../../contract/common';
 import type { Order, OrderCar, Receipt } from '../../../../../contract/overseas';
 import { FilePreview } from '../../../components/file-preview';
+import { formatMoney } from '../../../components/format-money';
 import { formatDate } from '../../../components/format-time';
+import { RecordCarsTable } from '../../../components/record-cars-table';
+import { RecordPage } from '../../../components/record-page';
 import { RecordTabs } from '../../../components/record-tabs';
-import { useClosePage } from '../../../components/use-close-page';
-import { VinCell } from '../../../components/vin-cell';
+import { useRouteRecordId } from '../../../components/route-record';
 import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
 import { ReceiptProgress } from '../components/receipt-progress';
 import { ReceiptUpdateDialog } from '../components/receipt-update-dialog';
 import { ordersQueryKey } from '../api/list-orders';
 import { canHandOver, useHandOverOrder } from '../hooks/use-hand-over-order';
 import { useOrder } from '../hooks/use-order';
-import { formatMoney, overseasPaths } from '../overseas-format';
+import { overseasPaths } from '../overseas-format';
 
 /** Proofs and slips in the receipt table: small thumbnails, the preview shows them whole. */
 const CELL_THUMBNAIL_SIZE = 56;
@@ -36,36 +25,16 @@ const text = (value: string | null | undefined) => (value ? value : '—');
 const money = (value: number | null | undefined, currency?: string) =>
   typeof value === 'number' ? `${currency ? `${currency} ` : ''}${formatMoney(value)}` : '—';
 
-function VehicleTable({ cars }: { cars: readonly OrderCar[] }) {
-  const columns: TableColumnsType<OrderCar> = [
-    { key: 'index', title: '序号', width: 64, render: (_: unknown, __: OrderCar, index: number) => index + 1 },
-    {
-      key: 'vin',
-      title: '车架号',
-      dataIndex: 'vin',
-      render: (vin: string) => <VinCell vin={vin} />,
-    },
-    { key: 'model', title: '车型', dataIndex: 'model', render: text },
-    {
-      key: 'order_price',
-      title: '价格',
-      dataIndex: 'order_price',
-      align: 'right',
-      render: (price: number | null) => money(price),
-    },
-  ];
-  return (
-    <Table<OrderCar>
-      aria-label="车辆信息"
-      size="small"
-      rowKey="id"
-      columns={columns}
-      dataSource={[...cars]}
-      pagination={false}
-      locale={{ emptyText: '该合同还没有车辆' }}
-    />
-  );
-}
+/** The overseas side's price after the common car columns. */
+const orderPriceColumns: TableColumnsType<OrderCar> = [
+  {
+    key: 'order_price',
+    title: '价格',
+    dataIndex: 'order_price',
+    align: 'right',
+    render: (price: number | null) => money(price),
+  },
+];
 
 function ReceiptTable({ receipts, onEdit }: { receipts: readonly Receipt[]; onEdit: (receipt: Receipt) => void }) {
   const columns: TableColumnsType<Receipt> = [
@@ -200,7 +169,7 @@ function OrderDetail({ order, onCollect }: { order: Order; onCollect: () => void
         <Descriptions column={{ xs: 1, md: 2 }} size="small" items={agreementItems} />
       </Card>
       <Card size="small" title={`车辆信息（${order.cars.length}）`} style={{ marginBottom: 16 }}>
-        <VehicleTable cars={order.cars} />
+        <RecordCarsTable cars={order.cars} priceColumns={orderPriceColumns} />
       </Card>
       <Card
         size="small"
@@ -230,92 +199,55 @@ function OrderDetail({ order, onCollect }: { order: Order; onCollect: () => void
 }
 
 export function OverseasDetailPage() {
-  const params = useParams();
-  const orderId = Number(params.id);
-  const validId = Number.isInteger(orderId) && orderId > 0;
-  const order = useOrder(validId ? orderId : undefined);
-  const navigate = useNavigate();
+  const route = useRouteRecordId();
+  const order = useOrder(route.id);
   const queryClient = useQueryClient();
-  const closePage = useClosePage(overseasPaths.list);
   const { handOver, busyId } = useHandOverOrder();
   const [collecting, setCollecting] = useState<ReceiptTarget>();
 
-  if (!validId || (order.isError && !order.data)) {
-    return (
-      <Result
-        status="warning"
-        title={validId ? '合同详情加载失败' : commonMessages.notFound}
-        subTitle={validId ? order.error?.message : '该海外合同不存在或已被删除'}
-        extra={
-          <Space>
-            {validId && <Button onClick={() => void order.refetch()}>重试</Button>}
-            <Button onClick={closePage}>返回</Button>
-          </Space>
-        }
-      />
-    );
-  }
-
-  const data = order.data;
   return (
-    <div className="page overseas-detail-page">
-      <Card
-        variant="borderless"
-        title={
-          <Space>
-            <span>合同详情</span>
-            {data ? <Typography.Text type="secondary">{data.order_no}</Typography.Text> : null}
-          </Space>
-        }
-        extra={
-          <Space wrap>
-            <Button
-              type="primary"
-              icon={<EditOutlined />}
-              disabled={!data}
-              onClick={() => navigate(overseasPaths.edit(orderId))}
-            >
-              编辑
-            </Button>
-            {data && canHandOver(data.status) ? (
-              <Button icon={<SendOutlined />} loading={busyId === data.id} onClick={() => void handOver(data)}>
-                移交采购
-              </Button>
-            ) : null}
-            <Button icon={<ReloadOutlined />} loading={order.isFetching} onClick={() => void order.refetch()}>
-              刷新
-            </Button>
-            <Button icon={<CloseOutlined />} onClick={closePage}>
-              返回
-            </Button>
-          </Space>
-        }
-      >
-        {data ? (
-          <OrderDetail
-            order={data}
-            onCollect={() =>
-              setCollecting({
-                id: data.id,
-                order_no: data.order_no,
-                currency: data.currency,
-                total: data.total,
-                receipt_total: data.receipt_total,
-              })
-            }
-          />
-        ) : (
-          <Skeleton active paragraph={{ rows: 8 }} />
-        )}
-      </Card>
-      <ReceiptCollectDialog
-        order={collecting}
-        onClose={() => setCollecting(undefined)}
-        onSaved={() => {
-          setCollecting(undefined);
-          void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-        }}
-      />
-    </div>
+    <RecordPage<Order>
+      route={route}
+      record={order}
+      className="overseas-detail-page"
+      title="合同详情"
+      number={(data) => data.order_no}
+      loadFailedTitle="合同详情加载失败"
+      missingText="该海外合同不存在或已被删除"
+      closeTo={overseasPaths.list}
+      editPath={overseasPaths.edit}
+      actions={(data) =>
+        canHandOver(data.status) ? (
+          <Button icon={<SendOutlined />} loading={busyId === data.id} onClick={() => void handOver(data)}>
+            移交采购
+          </Button>
+        ) : null
+      }
+      dialogs={
+        <ReceiptCollectDialog
+          order={collecting}
+          onClose={() => setCollecting(undefined)}
+          onSaved={() => {
+            setCollecting(undefined);
+            void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+          }}
+        />
+      }
+    >
+      {(data) => (
+        <OrderDetail
+          order={data}
+          onCollect={() =>
+            setCollecting({
+              id: data.id,
+              order_no: data.order_no,
+              currency: data.currency,
+              total: data.total,
+              receipt_total: data.receipt_total,
+            })
+          }
+        />
+      )}
+    </RecordPage>
   );
 }

@@ -1,9 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useParams } from 'react-router-dom';
-import { Button, Card, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Tag, Typography } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { messages as commonMessages } from '../../../../../contract/common';
+import { Card, Col, Form, Input, Radio, Row, Typography } from 'antd';
 import { CUSTOMER_TYPE_IDS, DEFAULT_CUSTOMER_TYPE_ID, type CustomerOption } from '../../../../../contract/customer';
 import {
   CURRENCIES,
@@ -16,16 +13,19 @@ import {
   type OrderBodyInput,
 } from '../../../../../contract/overseas';
 import { customerOptionsQueryKey } from '../../../api/customer-options';
-import { isHttpError } from '../../../api/http-client';
 import { CarLinesEditor } from '../../../components/car-lines-editor';
-import { FormPage, useFormPage, type FormPageFailure } from '../../../components/form-page';
+import { CustomerSection, useCustomerPick, type CustomerDetailField } from '../../../components/customer-section';
+import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { MoneyInput, type MoneyValue } from '../../../components/money-input';
+import { OrderedAmountField, recheckAmount } from '../../../components/ordered-amount';
+import { useRecordForm } from '../../../components/record-form';
+import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
 import { UploadSlot } from '../../../components/upload-slot';
+import { PartyNameInput } from '../../../components/party-name-input';
 import { createOrder } from '../api/create-order';
 import { ordersQueryKey } from '../api/list-orders';
 import { updateOrder } from '../api/update-order';
-import { PartyNameInput } from '../../../components/party-name-input';
-import { useCustomerOptions, useCustomerTypeOptions } from '../hooks/use-customer-options';
+import { useCustomerOptions } from '../hooks/use-customer-options';
 import { useOrder } from '../hooks/use-order';
 import { overseasPaths } from '../overseas-format';
 import { orderRules } from '../overseas-rules';
@@ -64,8 +64,7 @@ export interface OrderFormValues {
 }
 
 /** The customer's details a chosen customer fills in, and locks while it stays chosen. */
-const CUSTOMER_DETAIL_FIELDS = ['address', 'contact_way', 'country', 'type_id'] as const;
-type CustomerDetailField = (typeof CUSTOMER_DETAIL_FIELDS)[number];
+const CUSTOMER_DETAIL_FIELDS: readonly CustomerDetailField[] = ['address', 'contact_way', 'country', 'type_id'];
 
 const emptyForm: Partial<OrderFormValues> = {
   currency: DEFAULT_CURRENCY,
@@ -144,76 +143,35 @@ export function OverseasFormPage() {
 }
 
 function OverseasForm() {
-  const params = useParams();
-  const orderId = params.id === undefined ? undefined : Number(params.id);
-  const editing = orderId !== undefined;
-  const badId = editing && !(Number.isInteger(orderId) && (orderId as number) > 0);
-  const order = useOrder(badId ? undefined : orderId);
+  const route = useRouteRecordId();
+  const order = useOrder(route.id);
   const [form] = Form.useForm<OrderFormValues>();
-  const queryClient = useQueryClient();
   const page = useFormPage(form, { closeTo: overseasPaths.list });
   const customers = useCustomerOptions();
-  const customerTypes = useCustomerTypeOptions();
-
-  /** The customer details filled from a chosen customer: locked while that customer stays chosen. */
-  const [lockedFields, setLockedFields] = useState<CustomerDetailField[]>([]);
-  const chosenCustomerName = useRef<string>(undefined);
+  const customer = useCustomerPick(form, CUSTOMER_DETAIL_FIELDS);
   const chosenAgentName = useRef<string>(undefined);
-  /** The `updated_at` of the record the form was filled from: the stale-save guard. */
-  const loadedUpdatedAt = useRef<string>(undefined);
-  const filledFrom = useRef<Order>(undefined);
 
-  const customerId = Form.useWatch('customer_id', form);
   const agentId = Form.useWatch('agent_id', form);
   const orderedAmount = Form.useWatch('amount', form);
   const currency = Form.useWatch('currency', form) ?? DEFAULT_CURRENCY;
-  const customerLocked = Boolean(customerId);
-  const isLocked = (field: CustomerDetailField) => customerLocked && lockedFields.includes(field);
 
-  const fill = useCallback(
-    (record: Order) => {
-      const values = formFromOrder(record);
+  const record = useRecordForm({
+    page,
+    route,
+    record: order,
+    fill: (saved: Order) => {
+      const values = formFromOrder(saved);
       form.resetFields();
       form.setFieldsValue(values);
-      loadedUpdatedAt.current = record.updated_at;
-      filledFrom.current = record;
-      chosenCustomerName.current = record.customer_id ? record.customer_name : undefined;
-      chosenAgentName.current = record.agent_id ? (record.agent_name ?? undefined) : undefined;
-      // A saved contract's customer stays chosen: its filled details are locked as after a pick.
-      setLockedFields(record.customer_id ? CUSTOMER_DETAIL_FIELDS.filter((field) => Boolean(values[field])) : []);
+      chosenAgentName.current = saved.agent_id ? (saved.agent_name ?? undefined) : undefined;
+      customer.filledFrom(values);
     },
-    [form],
-  );
-
-  // Filled once from the record: a refetch must never overwrite what the clerk is typing.
-  useEffect(() => {
-    if (order.data && filledFrom.current === undefined) fill(order.data);
-  }, [order.data, fill]);
+  });
 
   const agents = useMemo(
-    () => (customers.data ?? []).filter((customer) => customer.type_id === CUSTOMER_TYPE_IDS.agent),
+    () => (customers.data ?? []).filter((option) => option.type_id === CUSTOMER_TYPE_IDS.agent),
     [customers.data],
   );
-  const buyers = useMemo(
-    () => (customers.data ?? []).filter((customer) => customer.type_id !== CUSTOMER_TYPE_IDS.agent),
-    [customers.data],
-  );
-
-  const pickCustomer = (customer: CustomerOption) => {
-    const details: Partial<OrderFormValues> = {
-      customer_id: customer.id,
-      name: customer.name,
-      address: customer.address ?? '',
-      contact_way: customer.contact_way ?? '',
-      country: customer.country ?? '',
-      type_id: customer.type_id,
-    };
-    chosenCustomerName.current = customer.name;
-    form.setFieldsValue(details);
-    // Only what the customer record has is locked: a missing address can still be completed here.
-    setLockedFields(CUSTOMER_DETAIL_FIELDS.filter((field) => Boolean(details[field])));
-    void form.validateFields(['name', ...CUSTOMER_DETAIL_FIELDS]).catch(() => undefined);
-  };
 
   const pickAgent = (agent: CustomerOption) => {
     chosenAgentName.current = agent.name;
@@ -222,109 +180,41 @@ function OverseasForm() {
 
   const onValuesChange = (changed: Partial<OrderFormValues>) => {
     page.markChanged();
-    // Typing another name than the chosen customer's means a new customer: forget the id, unlock.
-    if (
-      changed.name !== undefined &&
-      changed.name !== chosenCustomerName.current &&
-      form.getFieldValue('customer_id')
-    ) {
-      chosenCustomerName.current = undefined;
-      form.setFieldsValue({ customer_id: undefined });
-      setLockedFields([]);
-    }
+    customer.valuesChanged(changed);
     // Free text for the agent clears the chosen agent's id.
     if (changed.agent_name !== undefined && changed.agent_name !== chosenAgentName.current) {
       chosenAgentName.current = undefined;
       if (form.getFieldValue('agent_id')) form.setFieldsValue({ agent_id: undefined });
     }
-    // The car count is checked against the ordered amount again whenever either changes.
-    if (changed.amount !== undefined && (form.getFieldValue('cars') ?? []).length > 0) {
-      void form.validateFields(['amount']).catch(() => undefined);
-    }
+    recheckAmount(form, changed, 'cars');
   };
 
   const save = () =>
-    page.save({
-      send: (values) =>
-        editing
-          ? updateOrder(orderId as number, { ...orderBodyFrom(values), updated_at: loadedUpdatedAt.current })
-          : createOrder(orderBodyFrom(values)),
-      fallback: editing ? orderMessages.updateFailed : orderMessages.saveFailed,
-      savedMessage: editing ? orderMessages.updated : orderMessages.created,
-      closeAfterMs: editing ? CLOSE_AFTER_EDIT_MS : CLOSE_AFTER_CREATE_MS,
+    record.save({
+      body: orderBodyFrom,
+      create: createOrder,
+      update: updateOrder,
+      messages: orderMessages,
+      closeAfterMs: { create: CLOSE_AFTER_CREATE_MS, edit: CLOSE_AFTER_EDIT_MS },
       shownAs: SHOWN_AS,
       // The list, the details and the customer suggestions (a new customer may have been made) are stale.
-      onSaved: () => {
-        void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
-        void queryClient.invalidateQueries({ queryKey: customerOptionsQueryKey });
-      },
+      staleQueries: [ordersQueryKey, customerOptionsQueryKey],
     });
 
-  const reloadLatest = async () => {
-    const fresh = await order.refetch();
-    if (fresh.data) {
-      fill(fresh.data);
-      page.markUnchanged();
-      page.clearFailure();
-    }
-  };
-
-  /** A save refused because someone else saved first: the clerk may drop the edits for the latest. */
-  const staleAction = ({ text, error }: FormPageFailure) =>
-    isHttpError(error) && error.status === 409 && text === commonMessages.staleRecord ? (
-      <Button size="small" onClick={() => void reloadLatest()}>
-        放弃修改并载入最新内容
-      </Button>
-    ) : undefined;
-
-  if (badId || (editing && order.isError && !order.data)) {
-    return (
-      <Result
-        status="warning"
-        title={commonMessages.notFound}
-        subTitle="该海外合同不存在或已被删除"
-        extra={<Button onClick={page.close}>返回</Button>}
-      />
-    );
+  if (route.bad || (record.editing && order.isError && !order.data)) {
+    return <RecordMissing missingText="该海外合同不存在或已被删除" onBack={page.close} />;
   }
 
-  const title = editing ? '编辑海外合同' : '新建海外合同';
-  const amountRules = [
-    ...orderRules.amount,
-    {
-      validator: async (_: unknown, amount: number | null) => {
-        const count = (form.getFieldValue('cars') ?? []).length;
-        if (typeof amount === 'number' && count > amount) throw new Error(orderMessages.tooManyCars);
-      },
-    },
-  ];
+  const title = record.editing ? '编辑海外合同' : '新建海外合同';
 
   return (
-    <FormPage
-      page={page}
-      className="overseas-form-page"
-      title={title}
-      onSave={() => void save()}
-      saveDisabled={editing && !order.data}
-      loading={editing && order.isPending}
-      failureAction={staleAction}
-    >
-      <Form<OrderFormValues>
+    <FormPage page={page} className="overseas-form-page" title={title} onSave={() => void save()} {...record.frame}>
+      <PageForm<OrderFormValues>
         form={form}
         name="overseas-order"
-        layout="vertical"
         initialValues={emptyForm}
         onValuesChange={onValuesChange}
-        scrollToFirstError={{ block: 'center' }}
-        // No submit on Enter: a clerk moving through fields with Enter must not save half a contract.
-        onKeyDown={(event) => {
-          const target = event.target as HTMLElement;
-          if (event.key === 'Enter' && target.tagName === 'INPUT') event.preventDefault();
-        }}
       >
-        <Form.Item name="customer_id" hidden>
-          <Input />
-        </Form.Item>
         <Form.Item name="agent_id" hidden>
           <Input />
         </Form.Item>
@@ -337,15 +227,13 @@ function OverseasForm() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
-              <Form.Item
+              <OrderedAmountField
                 label="订购数量"
-                name="amount"
-                rules={amountRules}
-                dependencies={[['cars']]}
-                extra="车辆信息中最多可添加该数量的车辆"
-              >
-                <InputNumber<number> style={{ width: '100%' }} placeholder="请输入订单总数" />
-              </Form.Item>
+                placeholder="请输入订单总数"
+                rules={orderRules.amount}
+                carsField="cars"
+                tooManyCars={orderMessages.tooManyCars}
+              />
             </Col>
             <Col xs={24} md={12} xl={8}>
               <Form.Item label="合同总额" name="total" rules={orderRules.total}>
@@ -384,68 +272,7 @@ function OverseasForm() {
           </Row>
         </Card>
 
-        <Card
-          size="small"
-          title="客户信息"
-          style={sectionStyle}
-          extra={
-            customerLocked ? (
-              <Tag icon={<LockOutlined />} color="blue">
-                已选择现有客户，资料已锁定；输入新的客户名称可新建客户
-              </Tag>
-            ) : null
-          }
-        >
-          <Row gutter={16}>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item label="客户名称" name="name" rules={orderRules.name}>
-                <PartyNameInput options={buyers} onPick={pickCustomer} placeholder="请输入或选择客户" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item label="客户类型" name="type_id" rules={orderRules.typeId}>
-                <Select
-                  allowClear
-                  disabled={isLocked('type_id')}
-                  placeholder="请选择客户类型"
-                  loading={customerTypes.isPending}
-                  options={(customerTypes.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item label="国家" name="country" rules={orderRules.country}>
-                <Input
-                  autoComplete="off"
-                  maxLength={orderTextLimits.country}
-                  disabled={isLocked('country')}
-                  placeholder="请输入国家"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item label="联系方式" name="contact_way" rules={orderRules.contactWay}>
-                <Input
-                  autoComplete="off"
-                  maxLength={orderTextLimits.contact_way}
-                  disabled={isLocked('contact_way')}
-                  placeholder="电话、邮箱或其他联系方式"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} xl={16}>
-              <Form.Item label="客户地址" name="address" rules={orderRules.address}>
-                <Input
-                  autoComplete="off"
-                  maxLength={orderTextLimits.address}
-                  showCount
-                  disabled={isLocked('address')}
-                  placeholder="请输入客户地址"
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Card>
+        <CustomerSection customer={customer} rules={orderRules} limits={orderTextLimits} style={sectionStyle} />
 
         <Card size="small" title="代付协议（选填）" style={sectionStyle}>
           <Row gutter={16}>
@@ -467,11 +294,11 @@ function OverseasForm() {
             name="cars"
             side="order"
             priceField="order_price"
-            contractId={orderId}
+            contractId={route.id}
             maxCount={typeof orderedAmount === 'number' ? orderedAmount : 0}
           />
         </Card>
-      </Form>
+      </PageForm>
     </FormPage>
   );
 }

@@ -1,17 +1,17 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, DatePicker, Form, Input, Space, Tag, Typography } from 'antd';
-import { FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DatePicker, Form, Input, Space, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { exportFileNames } from '../../../../../contract/export';
 import { moneyLabels, type OrderListItem } from '../../../../../contract/overseas';
 import { ColumnChooser } from '../../../components/column-chooser';
-import { ExportButton } from '../../../components/export-button';
 import type { FilterValues } from '../../../components/filter-bar';
+import { formatMoney } from '../../../components/format-money';
 import { ListScreen } from '../../../components/list-screen';
+import { AddButton, ExcelExportButton, RefreshButton } from '../../../components/list-toolbar';
 import { MoneyInput, moneyRules } from '../../../components/money-input';
-import type { PagedTableColumn } from '../../../components/paged-table';
+import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { EditAndDetailActions, RowAction, RowActions } from '../../../components/row-actions';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
@@ -22,12 +22,10 @@ import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-
 import { ReceiptProgress } from '../components/receipt-progress';
 import { useChosenColumns } from '../hooks/use-chosen-columns';
 import { canHandOver, useHandOverOrder } from '../hooks/use-hand-over-order';
-import { formatMoney, overseasPaths } from '../overseas-format';
+import { overseasPaths } from '../overseas-format';
 
 /** The key of this table's remembered columns in the desktop settings. */
 export const OVERSEAS_LIST_COLUMNS_KEY = 'overseas-list';
-
-const wrapAnywhere = () => ({ style: { overflowWrap: 'anywhere' as const } });
 
 /** The row expansion: the contract's VINs with their models. */
 function OrderVins({ order }: { order: OrderListItem }) {
@@ -124,27 +122,15 @@ export function OverseasListPage() {
       width: 136,
       fixed: 'right',
       render: (_: unknown, order: OrderListItem) => (
-        <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
-            aria-label={`编辑合同 ${order.order_no}`}
-            onClick={() => navigate(overseasPaths.edit(order.id))}
-          >
-            编辑
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            aria-label={`合同 ${order.order_no} 详情`}
-            onClick={() => navigate(overseasPaths.info(order.id))}
-          >
-            详情
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            aria-label={`合同 ${order.order_no} 收款`}
+        <RowActions>
+          <EditAndDetailActions
+            noun="合同"
+            number={order.order_no}
+            editPath={overseasPaths.edit(order.id)}
+            infoPath={overseasPaths.info(order.id)}
+          />
+          <RowAction
+            label={`合同 ${order.order_no} 收款`}
             onClick={() =>
               setCollecting({
                 id: order.id,
@@ -156,24 +142,20 @@ export function OverseasListPage() {
             }
           >
             收款
-          </Button>
+          </RowAction>
           {canHandOver(order.status) ? (
-            <Button
-              type="link"
-              size="small"
-              aria-label={`合同 ${order.order_no} 移交采购`}
+            <RowAction
+              label={`合同 ${order.order_no} 移交采购`}
               loading={busyId === order.id}
               onClick={() => void handOver(order)}
             >
               移交采购
-            </Button>
+            </RowAction>
           ) : null}
-        </Space>
+        </RowActions>
       ),
     },
   ];
-
-  const today = dayjs().format('YYYYMMDD');
 
   return (
     <ListScreen<OrderListItem, FilterValues>
@@ -214,24 +196,14 @@ export function OverseasListPage() {
       }
       toolbar={
         <>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(overseasPaths.add)}>
-            新建业务
-          </Button>
-          <ExportButton
+          <AddButton onClick={() => navigate(overseasPaths.add)} />
+          <ExcelExportButton
             label="导出收款单"
-            icon={<FileExcelOutlined />}
             request={() => exportReceipts(list.filters)}
-            fileName={`${exportFileNames.receipts}-${today}.xlsx`}
+            fileBase={exportFileNames.receipts}
           />
-          <ExportButton
-            label="导出Excel"
-            icon={<FileExcelOutlined />}
-            request={() => exportOrders(list.filters)}
-            fileName={`${exportFileNames.orders}-${today}.xlsx`}
-          />
-          <Button icon={<ReloadOutlined />} loading={list.fetching} onClick={list.refetch}>
-            刷新
-          </Button>
+          <ExcelExportButton request={() => exportOrders(list.filters)} fileBase={exportFileNames.orders} />
+          <RefreshButton list={list} />
         </>
       }
       toolbarEnd={<ColumnChooser columns={columns} value={chosenColumns} onChange={chooseColumns} />}

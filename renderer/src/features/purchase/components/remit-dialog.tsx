@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { App, Descriptions, Form } from 'antd';
-import { PURCHASE_CURRENCY, purchaseMessages } from '../../../../../contract/purchase';
+import { PURCHASE_CURRENCY, purchaseMessages, purchaseMoneyLabels } from '../../../../../contract/purchase';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
+import { formatMoney } from '../../../components/format-money';
 import { MoneyInput, moneyRules, type MoneyValue } from '../../../components/money-input';
+import { useOverTotalConfirm, type OverTotalQuestion } from '../../../components/over-total-confirm';
 import { UploadSlot } from '../../../components/upload-slot';
 import { remitPurchase } from '../api/remit-purchase';
-import { formatMoney } from '../purchase-format';
 import { MoneyCapitals } from './money-capitals';
-import { purchaseMoneyLabels } from '../../../../../contract/purchase';
 
 /** The contract a remittance is made for, as the list row knows it. */
 export interface RemitTarget {
@@ -33,11 +33,11 @@ export interface RemitDialogProps {
   onSaved: () => void;
 }
 
-export const remitOverTotal = {
+export const remitOverTotal: OverTotalQuestion = {
   title: '打款将超过合同总额',
   content: (remitted: number, total: number) =>
     `打款后已打款合计 ${PURCHASE_CURRENCY} ${formatMoney(remitted)}，超过合同总额 ${PURCHASE_CURRENCY} ${formatMoney(total)}，确定继续打款吗？`,
-} as const;
+};
 
 const remitRules = {
   amount: moneyRules({ label: purchaseMoneyLabels.remit, required: purchaseMessages.remitAmountRequired }),
@@ -47,7 +47,8 @@ const remitRules = {
 /** 采购合同打款 (spec part 2, sections 2 and 5): one remittance with its bank slip. */
 export function RemitDialog({ purchase, onClose, onSaved }: RemitDialogProps) {
   const [form] = Form.useForm<RemitValues>();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const overTotalConfirmed = useOverTotalConfirm();
   const { saving, failure, forget, save } = useFormSave(form);
   const amount = Form.useWatch('amount', form);
   const open = purchase !== undefined;
@@ -64,26 +65,13 @@ export function RemitDialog({ purchase, onClose, onSaved }: RemitDialogProps) {
     onClose();
   };
 
-  /** Past the contract total may be right (fees paid on top) or a slip of the finger: the clerk says. */
-  const overTotalConfirmed = (value: number, target: RemitTarget): Promise<boolean> => {
-    const remitted = (Math.round(target.remit_total * 100) + Math.round(value * 100)) / 100;
-    if (remitted <= target.total) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      modal.confirm({
-        title: remitOverTotal.title,
-        content: remitOverTotal.content(remitted, target.total),
-        okText: '确定',
-        cancelText: '取消',
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
-    });
-  };
-
   const submit = async () => {
     if (!purchase) return;
     const checked = await form.validateFields().catch(() => undefined);
-    if (!checked || !(await overTotalConfirmed(checked.amount as number, purchase))) return;
+    if (!checked) return;
+    // Past the contract total may be right (fees paid on top) or a slip of the finger: the clerk says.
+    if (!(await overTotalConfirmed(remitOverTotal, purchase.remit_total, checked.amount as number, purchase.total)))
+      return;
     const saved = await save(
       (values) =>
         remitPurchase(purchase.id, { amount: values.amount as number, bank_slips: values.bank_slips[0] ?? '' }),

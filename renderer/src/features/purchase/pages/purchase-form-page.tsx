@@ -1,10 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { App, Button, Card, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Space, Tag } from 'antd';
-import { ImportOutlined, LockOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages as commonMessages } from '../../../../../contract/common';
-import { CUSTOMER_TYPE_IDS, type CustomerOption } from '../../../../../contract/customer';
+import { App, Button, Card, Col, Form, Input, Radio, Row, Space } from 'antd';
+import { ImportOutlined } from '@ant-design/icons';
 import {
   MAX_PURCHASE_CONTRACT_FILES,
   PURCHASE_CURRENCY,
@@ -15,13 +12,14 @@ import {
   type PurchaseBodyInput,
   type PurchaseType,
 } from '../../../../../contract/purchase';
-import { customerOptionsQuery, customerOptionsQueryKey } from '../../../api/customer-options';
-import { customerTypesQuery } from '../../../api/customer-types';
-import { isHttpError } from '../../../api/http-client';
+import { customerOptionsQueryKey } from '../../../api/customer-options';
 import { CarLinesEditor, type CarLine } from '../../../components/car-lines-editor';
-import { FormPage, useFormPage, type FormPageFailure } from '../../../components/form-page';
+import { CustomerSection, useCustomerPick, type CustomerDetailField } from '../../../components/customer-section';
+import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { MoneyInput, type MoneyValue } from '../../../components/money-input';
-import { PartyNameInput } from '../../../components/party-name-input';
+import { OrderedAmountField, recheckAmount } from '../../../components/ordered-amount';
+import { useRecordForm } from '../../../components/record-form';
+import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
 import { UploadSlot } from '../../../components/upload-slot';
 import { createPurchase } from '../api/create-purchase';
 import { importOrderCars } from '../api/import-order-cars';
@@ -59,8 +57,8 @@ export interface PurchaseFormValues {
   car: PurchaseFormCar[];
 }
 
-const CUSTOMER_DETAIL_FIELDS = ['address', 'contact_way', 'type_id'] as const;
-type CustomerDetailField = (typeof CUSTOMER_DETAIL_FIELDS)[number];
+/** The seller's details a chosen customer fills in (a purchase contract names no country). */
+const CUSTOMER_DETAIL_FIELDS: readonly CustomerDetailField[] = ['address', 'contact_way', 'type_id'];
 
 const emptyForm: Partial<PurchaseFormValues> = { contracts: [], car: [] };
 
@@ -170,85 +168,39 @@ function OrderCarsImport({ onImport }: { onImport: (cars: CarLine[], orderId: nu
 }
 
 function PurchaseForm() {
-  const params = useParams();
-  const purchaseId = params.id === undefined ? undefined : Number(params.id);
-  const editing = purchaseId !== undefined;
-  const badId = editing && !(Number.isInteger(purchaseId) && (purchaseId as number) > 0);
-  const purchase = usePurchase(badId ? undefined : purchaseId);
+  const route = useRouteRecordId();
+  const purchase = usePurchase(route.id);
   const [form] = Form.useForm<PurchaseFormValues>();
-  const queryClient = useQueryClient();
   const { message } = App.useApp();
   const page = useFormPage(form, { closeTo: purchasePaths.list });
-  const customers = useQuery(customerOptionsQuery());
-  const customerTypes = useQuery({ ...customerTypesQuery(), refetchOnWindowFocus: false });
+  const customer = useCustomerPick(form, CUSTOMER_DETAIL_FIELDS);
 
-  const [lockedFields, setLockedFields] = useState<CustomerDetailField[]>([]);
-  const chosenCustomerName = useRef<string>(undefined);
-  const loadedUpdatedAt = useRef<string>(undefined);
-  const filledFrom = useRef<Purchase>(undefined);
-
-  const customerId = Form.useWatch('customer_id', form);
   const orderedAmount = Form.useWatch('amount', form);
   const contractType = Form.useWatch('type', form);
   const total = Form.useWatch('total', form);
-  const customerLocked = Boolean(customerId);
-  const isLocked = (field: CustomerDetailField) => customerLocked && lockedFields.includes(field);
 
-  const fill = useCallback(
-    (record: Purchase) => {
-      const values = formFromPurchase(record);
+  const record = useRecordForm({
+    page,
+    route,
+    record: purchase,
+    fill: (saved: Purchase) => {
+      const values = formFromPurchase(saved);
       form.resetFields();
       form.setFieldsValue(values);
-      loadedUpdatedAt.current = record.updated_at;
-      filledFrom.current = record;
-      chosenCustomerName.current = record.customer_id ? record.customer_name : undefined;
-      setLockedFields(record.customer_id ? CUSTOMER_DETAIL_FIELDS.filter((field) => Boolean(values[field])) : []);
+      customer.filledFrom(values);
     },
-    [form],
-  );
-
-  useEffect(() => {
-    if (purchase.data && filledFrom.current === undefined) fill(purchase.data);
-  }, [purchase.data, fill]);
-
-  // Sellers, not agents: the agents belong to the overseas side.
-  const sellers = useMemo(
-    () => (customers.data ?? []).filter((customer) => customer.type_id !== CUSTOMER_TYPE_IDS.agent),
-    [customers.data],
-  );
-
-  const pickCustomer = (customer: CustomerOption) => {
-    const details: Partial<PurchaseFormValues> = {
-      customer_id: customer.id,
-      name: customer.name,
-      address: customer.address ?? '',
-      contact_way: customer.contact_way ?? '',
-      type_id: customer.type_id,
-    };
-    chosenCustomerName.current = customer.name;
-    form.setFieldsValue(details);
-    setLockedFields(CUSTOMER_DETAIL_FIELDS.filter((field) => Boolean(details[field])));
-    void form.validateFields(['name', ...CUSTOMER_DETAIL_FIELDS]).catch(() => undefined);
-  };
+  });
 
   const onValuesChange = (changed: Partial<PurchaseFormValues>) => {
     page.markChanged();
-    if (
-      changed.name !== undefined &&
-      changed.name !== chosenCustomerName.current &&
-      form.getFieldValue('customer_id')
-    ) {
-      chosenCustomerName.current = undefined;
-      form.setFieldsValue({ customer_id: undefined });
-      setLockedFields([]);
-    }
-    if (changed.amount !== undefined && (form.getFieldValue('car') ?? []).length > 0) {
-      void form.validateFields(['amount']).catch(() => undefined);
-    }
+    customer.valuesChanged(changed);
+    recheckAmount(form, changed, 'car');
   };
 
-  /** The imported cars go after the lines already there, never past the ordered amount. */
-  /** Cars of an overseas contract: the purchase contract now buys for that contract (批量移交 follows it). */
+  /**
+   * The imported cars go after the lines already there, never past the ordered amount. Cars of an overseas
+   * contract: the purchase contract now buys for that contract (批量移交 follows it).
+   */
   const addImportedCars = (cars: CarLine[], orderId?: number) => {
     if (orderId !== undefined) form.setFieldValue('order_id', orderId);
     const current = (form.getFieldValue('car') as PurchaseFormCar[] | undefined) ?? [];
@@ -266,83 +218,35 @@ function PurchaseForm() {
   };
 
   const save = () =>
-    page.save({
-      send: (values) =>
-        editing
-          ? updatePurchase(purchaseId as number, { ...purchaseBodyFrom(values), updated_at: loadedUpdatedAt.current })
-          : createPurchase(purchaseBodyFrom(values)),
-      fallback: editing ? purchaseMessages.updateFailed : purchaseMessages.saveFailed,
-      savedMessage: editing ? purchaseMessages.updated : purchaseMessages.created,
-      closeAfterMs: PURCHASE_CLOSE_AFTER_MS,
+    record.save({
+      body: purchaseBodyFrom,
+      create: createPurchase,
+      update: updatePurchase,
+      messages: purchaseMessages,
+      closeAfterMs: { create: PURCHASE_CLOSE_AFTER_MS, edit: PURCHASE_CLOSE_AFTER_MS },
       shownAs: SHOWN_AS,
-      onSaved: () => {
-        void queryClient.invalidateQueries({ queryKey: purchasesQueryKey });
-        void queryClient.invalidateQueries({ queryKey: customerOptionsQueryKey });
-      },
+      // The list, the info page and the customer suggestions (a new seller may have been made) are stale.
+      staleQueries: [purchasesQueryKey, customerOptionsQueryKey],
     });
 
-  const reloadLatest = async () => {
-    const fresh = await purchase.refetch();
-    if (fresh.data) {
-      fill(fresh.data);
-      page.markUnchanged();
-      page.clearFailure();
-    }
-  };
-
-  const staleAction = ({ text, error }: FormPageFailure) =>
-    isHttpError(error) && error.status === 409 && text === commonMessages.staleRecord ? (
-      <Button size="small" onClick={() => void reloadLatest()}>
-        放弃修改并载入最新内容
-      </Button>
-    ) : undefined;
-
-  if (badId || (editing && purchase.isError && !purchase.data)) {
-    return (
-      <Result
-        status="warning"
-        title={commonMessages.notFound}
-        subTitle="该采购合同不存在或已被删除"
-        extra={<Button onClick={page.close}>返回</Button>}
-      />
-    );
+  if (route.bad || (record.editing && purchase.isError && !purchase.data)) {
+    return <RecordMissing missingText="该采购合同不存在或已被删除" onBack={page.close} />;
   }
-
-  const amountRules = [
-    ...purchaseRules.amount,
-    {
-      validator: async (_: unknown, amount: number | null) => {
-        const count = (form.getFieldValue('car') ?? []).length;
-        if (typeof amount === 'number' && count > amount) throw new Error(purchaseMessages.tooManyCars);
-      },
-    },
-  ];
 
   return (
     <FormPage
       page={page}
       className="purchase-form-page"
-      title={editing ? '编辑采购合同' : '新建采购合同'}
+      title={record.editing ? '编辑采购合同' : '新建采购合同'}
       onSave={() => void save()}
-      saveDisabled={editing && !purchase.data}
-      loading={editing && purchase.isPending}
-      failureAction={staleAction}
+      {...record.frame}
     >
-      <Form<PurchaseFormValues>
+      <PageForm<PurchaseFormValues>
         form={form}
         name="purchase-contract"
-        layout="vertical"
         initialValues={emptyForm}
         onValuesChange={onValuesChange}
-        scrollToFirstError={{ block: 'center' }}
-        onKeyDown={(event) => {
-          const target = event.target as HTMLElement;
-          if (event.key === 'Enter' && target.tagName === 'INPUT') event.preventDefault();
-        }}
       >
-        <Form.Item name="customer_id" hidden>
-          <Input />
-        </Form.Item>
         <Form.Item name="order_id" hidden>
           <Input />
         </Form.Item>
@@ -363,15 +267,13 @@ function PurchaseForm() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
-              <Form.Item
+              <OrderedAmountField
                 label="采购数量"
-                name="amount"
-                rules={amountRules}
-                dependencies={[['car']]}
-                extra="车辆信息中最多可添加该数量的车辆"
-              >
-                <InputNumber<number> style={{ width: '100%' }} placeholder="请输入采购数量" />
-              </Form.Item>
+                placeholder="请输入采购数量"
+                rules={purchaseRules.amount}
+                carsField="car"
+                tooManyCars={purchaseMessages.tooManyCars}
+              />
             </Col>
             <Col xs={24} md={12} xl={8}>
               <Form.Item
@@ -391,63 +293,7 @@ function PurchaseForm() {
           </Row>
         </Card>
 
-        <Card
-          size="small"
-          title="客户信息"
-          style={sectionStyle}
-          extra={
-            customerLocked ? (
-              <Tag icon={<LockOutlined />} color="blue">
-                已选择现有客户，资料已锁定；输入新的客户名称可新建客户
-              </Tag>
-            ) : null
-          }
-        >
-          <Row gutter={16}>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item label="客户名称" name="name" rules={purchaseRules.name}>
-                <PartyNameInput
-                  options={sellers}
-                  onPick={pickCustomer}
-                  placeholder="请输入或选择客户"
-                  maxLength={purchaseTextLimits.name}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item label="客户类型" name="type_id" rules={purchaseRules.typeId}>
-                <Select
-                  allowClear
-                  disabled={isLocked('type_id')}
-                  placeholder="请选择客户类型"
-                  loading={customerTypes.isPending}
-                  options={(customerTypes.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} xl={8}>
-              <Form.Item label="联系方式" name="contact_way" rules={purchaseRules.contactWay}>
-                <Input
-                  autoComplete="off"
-                  maxLength={purchaseTextLimits.contact_way}
-                  disabled={isLocked('contact_way')}
-                  placeholder="电话、邮箱或其他联系方式"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} xl={16}>
-              <Form.Item label="客户地址" name="address" rules={purchaseRules.address}>
-                <Input
-                  autoComplete="off"
-                  maxLength={purchaseTextLimits.address}
-                  showCount
-                  disabled={isLocked('address')}
-                  placeholder="请输入客户地址"
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Card>
+        <CustomerSection customer={customer} rules={purchaseRules} limits={purchaseTextLimits} style={sectionStyle} />
 
         <Card
           size="small"
@@ -459,12 +305,12 @@ function PurchaseForm() {
             name="car"
             side="purchase"
             priceField="price"
-            contractId={purchaseId}
+            contractId={route.id}
             requireTypeFirst={!contractType}
             maxCount={typeof orderedAmount === 'number' ? orderedAmount : 0}
           />
         </Card>
-      </Form>
+      </PageForm>
     </FormPage>
   );
 }

@@ -1,7 +1,4 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import { Button, Card, Descriptions, Result, Skeleton, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { CloseOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
-import { messages as commonMessages } from '../../../../../contract/common';
+import { Card, Descriptions, Table, Typography, type TableColumnsType } from 'antd';
 import {
   PURCHASE_CURRENCY,
   purchaseTypeContractLabels,
@@ -10,35 +7,22 @@ import {
   type Remit,
 } from '../../../../../contract/purchase';
 import { FilePreview } from '../../../components/file-preview';
+import { formatMoney } from '../../../components/format-money';
 import { formatDate } from '../../../components/format-time';
-import { useClosePage } from '../../../components/use-close-page';
-import { VinCell } from '../../../components/vin-cell';
+import { RecordCarsTable } from '../../../components/record-cars-table';
+import { RecordPage } from '../../../components/record-page';
+import { useRouteRecordId } from '../../../components/route-record';
 import { usePurchase } from '../hooks/use-purchase';
-import { formatMoney, moneyInCapitals, purchasePaths, remittedText } from '../purchase-format';
+import { moneyInCapitals, purchasePaths, remittedText } from '../purchase-format';
 
 const money = (value: number | null | undefined) => (typeof value === 'number' ? formatMoney(value) : '—');
 
-function CarTable({ cars }: { cars: readonly PurchaseCar[] }) {
-  const columns: TableColumnsType<PurchaseCar> = [
-    { key: 'index', title: '序号', width: 64, render: (_: unknown, __: PurchaseCar, index: number) => index + 1 },
-    { key: 'vin', title: '车架号', dataIndex: 'vin', render: (vin: string) => <VinCell vin={vin} /> },
-    { key: 'model', title: '车型', dataIndex: 'model', render: (model: string | null) => model || '—' },
-    { key: 'price', title: '价格', dataIndex: 'price', width: 140, align: 'right', render: money },
-    { key: 'invoice', title: '服务费', dataIndex: 'invoice', width: 120, align: 'right', render: money },
-    { key: 'other', title: '其他费用', dataIndex: 'other', width: 120, align: 'right', render: money },
-  ];
-  return (
-    <Table<PurchaseCar>
-      aria-label="车辆信息"
-      size="small"
-      rowKey="id"
-      columns={columns}
-      dataSource={[...cars]}
-      pagination={false}
-      locale={{ emptyText: '该合同还没有车辆' }}
-    />
-  );
-}
+/** The purchase side's prices after the common car columns. */
+const purchasePriceColumns: TableColumnsType<PurchaseCar> = [
+  { key: 'price', title: '价格', dataIndex: 'price', width: 140, align: 'right', render: money },
+  { key: 'invoice', title: '服务费', dataIndex: 'invoice', width: 120, align: 'right', render: money },
+  { key: 'other', title: '其他费用', dataIndex: 'other', width: 120, align: 'right', render: money },
+];
 
 function RemitTable({ remits }: { remits: readonly Remit[] }) {
   const columns: TableColumnsType<Remit> = [
@@ -97,7 +81,7 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" items={items} />
       </Card>
       <Card size="small" title={`车辆信息（${purchase.car.length}）`} style={{ marginBottom: 16 }}>
-        <CarTable cars={purchase.car} />
+        <RecordCarsTable cars={purchase.car} priceColumns={purchasePriceColumns} />
       </Card>
       <Card size="small" title={`打款记录（${purchase.remit.length}）`}>
         <RemitTable remits={purchase.remit} />
@@ -108,61 +92,21 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
 
 /** /purchase/info/:id: the read-only page of a purchase contract (spec part 2, section 2). */
 export function PurchaseInfoPage() {
-  const params = useParams();
-  const purchaseId = Number(params.id);
-  const validId = Number.isInteger(purchaseId) && purchaseId > 0;
-  const purchase = usePurchase(validId ? purchaseId : undefined);
-  const navigate = useNavigate();
-  const closePage = useClosePage(purchasePaths.list);
-
-  if (!validId || (purchase.isError && !purchase.data)) {
-    return (
-      <Result
-        status="warning"
-        title={validId ? '采购合同加载失败' : commonMessages.notFound}
-        subTitle={validId ? purchase.error?.message : '该采购合同不存在或已被删除'}
-        extra={
-          <Space>
-            {validId && <Button onClick={() => void purchase.refetch()}>重试</Button>}
-            <Button onClick={closePage}>返回</Button>
-          </Space>
-        }
-      />
-    );
-  }
-
-  const data = purchase.data;
+  const route = useRouteRecordId();
+  const purchase = usePurchase(route.id);
   return (
-    <div className="page purchase-info-page">
-      <Card
-        variant="borderless"
-        title={
-          <Space>
-            <span>采购合同详情</span>
-            {data ? <Typography.Text type="secondary">{data.purchase_no}</Typography.Text> : null}
-          </Space>
-        }
-        extra={
-          <Space wrap>
-            <Button
-              type="primary"
-              icon={<EditOutlined />}
-              disabled={!data}
-              onClick={() => navigate(purchasePaths.edit(purchaseId))}
-            >
-              编辑
-            </Button>
-            <Button icon={<ReloadOutlined />} loading={purchase.isFetching} onClick={() => void purchase.refetch()}>
-              刷新
-            </Button>
-            <Button icon={<CloseOutlined />} onClick={closePage}>
-              返回
-            </Button>
-          </Space>
-        }
-      >
-        {data ? <PurchaseDetail purchase={data} /> : <Skeleton active paragraph={{ rows: 8 }} />}
-      </Card>
-    </div>
+    <RecordPage<Purchase>
+      route={route}
+      record={purchase}
+      className="purchase-info-page"
+      title="采购合同详情"
+      number={(data) => data.purchase_no}
+      loadFailedTitle="采购合同加载失败"
+      missingText="该采购合同不存在或已被删除"
+      closeTo={purchasePaths.list}
+      editPath={purchasePaths.edit}
+    >
+      {(data) => <PurchaseDetail purchase={data} />}
+    </RecordPage>
   );
 }

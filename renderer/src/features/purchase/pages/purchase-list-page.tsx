@@ -1,9 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Button, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Form, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import {
   PURCHASE_EXPORT_FILE_NAME,
   purchaseMessages,
@@ -15,11 +13,13 @@ import {
   type PurchaseListItem,
 } from '../../../../../contract/purchase';
 import type { HandOverAnswer } from '../../../../../contract/stage';
-import { ExportButton } from '../../../components/export-button';
 import type { FilterValues } from '../../../components/filter-bar';
+import { formatMoney, paidPercent } from '../../../components/format-money';
 import { ListScreen } from '../../../components/list-screen';
+import { AddButton, ExcelExportButton, RefreshButton } from '../../../components/list-toolbar';
 import { MoneyInput, moneyRules } from '../../../components/money-input';
-import type { PagedTableColumn } from '../../../components/paged-table';
+import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { EditAndDetailActions, RowAction, RowActions } from '../../../components/row-actions';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
@@ -28,9 +28,8 @@ import { exportPurchases } from '../api/export-purchases';
 import { batchHandOverPurchase, handOverPurchase } from '../api/hand-over-purchase';
 import { listPurchasesQuery, purchasesQueryKey } from '../api/list-purchases';
 import { RemitDialog, type RemitTarget } from '../components/remit-dialog';
-import { formatMoney, purchasePaths, remitPercent, remittedText } from '../purchase-format';
+import { purchasePaths, remittedText } from '../purchase-format';
 
-const wrapAnywhere = () => ({ style: { overflowWrap: 'anywhere' as const } });
 const money = (value: number | null) => (typeof value === 'number' ? formatMoney(value) : '—');
 
 /** The row expansion: the contract's vehicles with the purchase side's prices. */
@@ -161,7 +160,7 @@ export function PurchaseListPage() {
       width: 160,
       align: 'right',
       render: (_: unknown, purchase: PurchaseListItem) => (
-        <div aria-label={`打款进度 ${remitPercent(purchase.remit_total, purchase.total)}%`}>
+        <div aria-label={`打款进度 ${paidPercent(purchase.remit_total, purchase.total)}%`}>
           <div>{remittedText(purchase.remit_total, purchase.total)}</div>
           <Tag color={purchase.remit_status === 1 ? 'success' : 'default'} style={{ marginInlineEnd: 0 }}>
             {remitStatusLabels[purchase.remit_status]}
@@ -183,27 +182,15 @@ export function PurchaseListPage() {
       width: 176,
       fixed: 'right',
       render: (_: unknown, purchase: PurchaseListItem) => (
-        <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
-            aria-label={`编辑采购合同 ${purchase.purchase_no}`}
-            onClick={() => navigate(purchasePaths.edit(purchase.id))}
-          >
-            编辑
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            aria-label={`采购合同 ${purchase.purchase_no} 详情`}
-            onClick={() => navigate(purchasePaths.info(purchase.id))}
-          >
-            详情
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            aria-label={`采购合同 ${purchase.purchase_no} 确认打款`}
+        <RowActions>
+          <EditAndDetailActions
+            noun="采购合同"
+            number={purchase.purchase_no}
+            editPath={purchasePaths.edit(purchase.id)}
+            infoPath={purchasePaths.info(purchase.id)}
+          />
+          <RowAction
+            label={`采购合同 ${purchase.purchase_no} 确认打款`}
             onClick={() =>
               setRemitting({
                 id: purchase.id,
@@ -216,45 +203,37 @@ export function PurchaseListPage() {
             }
           >
             确认打款
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            aria-label={`采购合同 ${purchase.purchase_no} 移交入库`}
+          </RowAction>
+          <RowAction
+            label={`采购合同 ${purchase.purchase_no} 移交入库`}
             disabled={purchase.handed_over === 1}
             title={purchase.handed_over === 1 ? '已移交入库' : undefined}
             onClick={() => confirmHandOver(purchase, false)}
           >
             {purchase.handed_over === 1 ? '已移交' : '移交入库'}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            aria-label={`采购合同 ${purchase.purchase_no} 批量移交`}
+          </RowAction>
+          <RowAction
+            label={`采购合同 ${purchase.purchase_no} 批量移交`}
             disabled={purchase.order_id === null}
             title={purchase.order_id === null ? purchaseMessages.batchWithoutOrder : undefined}
             onClick={() => confirmHandOver(purchase, true)}
           >
             批量移交
-          </Button>
-          <Button
-            type="link"
-            size="small"
+          </RowAction>
+          {/* Once its cars went to the yard the server refuses the delete; say why before the click. */}
+          <RowAction
+            label={`删除采购合同 ${purchase.purchase_no}`}
             danger
-            aria-label={`删除采购合同 ${purchase.purchase_no}`}
-            // Once its cars went to the yard the server refuses the delete; say why before the click.
             disabled={purchase.handed_over === 1}
             title={purchase.handed_over === 1 ? purchaseMessages.deleteHandedOver : undefined}
             onClick={() => confirmDelete(purchase)}
           >
             删除
-          </Button>
-        </Space>
+          </RowAction>
+        </RowActions>
       ),
     },
   ];
-
-  const today = dayjs().format('YYYYMMDD');
 
   return (
     <ListScreen<PurchaseListItem, FilterValues>
@@ -301,18 +280,9 @@ export function PurchaseListPage() {
       }
       toolbar={
         <>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(purchasePaths.add)}>
-            新建业务
-          </Button>
-          <ExportButton
-            label="导出Excel"
-            icon={<FileExcelOutlined />}
-            request={() => exportPurchases(list.filters)}
-            fileName={`${PURCHASE_EXPORT_FILE_NAME}-${today}.xlsx`}
-          />
-          <Button icon={<ReloadOutlined />} loading={list.fetching} onClick={list.refetch}>
-            刷新
-          </Button>
+          <AddButton onClick={() => navigate(purchasePaths.add)} />
+          <ExcelExportButton request={() => exportPurchases(list.filters)} fileBase={PURCHASE_EXPORT_FILE_NAME} />
+          <RefreshButton list={list} />
         </>
       }
       emptyText={{

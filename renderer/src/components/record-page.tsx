@@ -1,0 +1,108 @@
+/**
+ * The frame of a record's read-only page (an overseas contract's details, a purchase contract's info
+ * page): the title with the record's number, 编辑 / the screen's own buttons / 刷新 / 返回 in the header,
+ * a skeleton while it loads, and `RecordMissing` for an id that cannot be or a record that did not load.
+ */
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Card, Skeleton, Space, Typography } from 'antd';
+import { CloseOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { RecordMissing, useRouteRecordId } from './route-record';
+import { useClosePage } from './use-close-page';
+
+export interface RecordPageQuery<Record> {
+  data: Record | undefined;
+  isError: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+export interface RecordPageProps<Record> {
+  /** The id from the route (`useRouteRecordId`), as the screen's query used it. */
+  route: ReturnType<typeof useRouteRecordId>;
+  record: RecordPageQuery<Record>;
+  className: string;
+  /** 合同详情; the record's number follows it once loaded. */
+  title: string;
+  number: (record: Record) => string;
+  /** The title of the page when the record did not load (合同详情加载失败). */
+  loadFailedTitle: string;
+  /** 该采购合同不存在或已被删除. */
+  missingText: string;
+  /** Where 返回 goes when the page was opened directly. */
+  closeTo: string;
+  /** Where 编辑 goes. */
+  editPath: (id: number) => string;
+  /** The screen's own buttons between 编辑 and 刷新 (移交采购). */
+  actions?: (record: Record) => ReactNode;
+  /** The page's cards, once the record is there. */
+  children: (record: Record) => ReactNode;
+  /** The dialogs the page opens. */
+  dialogs?: ReactNode;
+}
+
+export function RecordPage<Record>({
+  route,
+  record,
+  className,
+  title,
+  number,
+  loadFailedTitle,
+  missingText,
+  closeTo,
+  editPath,
+  actions,
+  children,
+  dialogs,
+}: RecordPageProps<Record>) {
+  const navigate = useNavigate();
+  const closePage = useClosePage(closeTo);
+  const id = route.id;
+
+  if (id === undefined || (record.isError && !record.data)) {
+    return (
+      <RecordMissing
+        missingText={missingText}
+        onBack={closePage}
+        loadFailed={
+          id === undefined
+            ? undefined
+            : { title: loadFailedTitle, reason: record.error?.message, retry: () => void record.refetch() }
+        }
+      />
+    );
+  }
+
+  const data = record.data;
+  return (
+    <div className={`page ${className}`}>
+      <Card
+        variant="borderless"
+        title={
+          <Space>
+            <span>{title}</span>
+            {data ? <Typography.Text type="secondary">{number(data)}</Typography.Text> : null}
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            <Button type="primary" icon={<EditOutlined />} disabled={!data} onClick={() => navigate(editPath(id))}>
+              编辑
+            </Button>
+            {data ? actions?.(data) : null}
+            <Button icon={<ReloadOutlined />} loading={record.isFetching} onClick={() => void record.refetch()}>
+              刷新
+            </Button>
+            <Button icon={<CloseOutlined />} onClick={closePage}>
+              返回
+            </Button>
+          </Space>
+        }
+      >
+        {data ? children(data) : <Skeleton active paragraph={{ rows: 8 }} />}
+      </Card>
+      {dialogs}
+    </div>
+  );
+}
