@@ -22,6 +22,8 @@ export interface LoadOptions {
   token?: string;
   connections: number;
   seconds: number;
+  /** Requests a second across all connections; flat out when absent. */
+  overallRate?: number;
 }
 
 export const percentile = (sorted: number[], share: number): number => {
@@ -51,6 +53,7 @@ export const startLoad = (options: LoadOptions): RunningLoad => {
       connections: options.connections,
       duration: options.seconds,
       timeout: 120,
+      ...(options.overallRate ? { overallRate: options.overallRate } : {}),
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     },
     (error: Error | null, result?: autocannon.Result) => finish(error ?? null, result?.requests.sent ?? 0),

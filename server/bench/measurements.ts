@@ -3,6 +3,7 @@
  * `<area>Endpoints`), without a filter and with each of its filters, page 1 and page 1,000, with probe
  * values read from the seeded database so that each filter finds what a clerk's would.
  */
+import { sql } from 'kysely';
 import { authEndpoints } from '../../contract/auth';
 import { customerEndpoints } from '../../contract/customer';
 import { dashboardEndpoints } from '../../contract/dashboard';
@@ -82,6 +83,22 @@ export const readProbe = async (db: Db): Promise<Probe> => {
     monthEnd: `${month}-${String(lastDay).padStart(2, '0')}`,
     vinNew: correction?.vin_new ?? vehicle.vin,
   };
+};
+
+/**
+ * What a VIN-tail search costs without an index: the median of five full scans of `vehicles`
+ * (`like '%<tail>%'`, which no B-tree serves), straight on the database. The goal compares the
+ * endpoint's one-connection latency with it.
+ */
+export const fullScanMs = async (db: Db, tail: string): Promise<number> => {
+  const times: number[] = [];
+  for (let run = 0; run < 5; run += 1) {
+    const started = performance.now();
+    await sql`select count(*) as n from vehicles where vin like ${`%${tail}%`}`.execute(db);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[2] ?? Number.NaN;
 };
 
 export interface Measurement {
