@@ -14,7 +14,12 @@ import {
 } from '../../../../../contract/overseas';
 import { customerOptionsQueryKey } from '../../../api/customer-options';
 import { CarLinesEditor } from '../../../components/car-lines-editor';
-import { CustomerSection, useCustomerPick, type CustomerDetailField } from '../../../components/customer-section';
+import {
+  CustomerSection,
+  useCustomerPick,
+  type CustomerDetailField,
+  type CustomerFormValues,
+} from '../../../components/customer-section';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { MoneyInput, type MoneyValue } from '../../../components/money-input';
 import { OrderedAmountField, recheckAmount } from '../../../components/ordered-amount';
@@ -44,7 +49,8 @@ export interface OrderFormCar {
   other?: number | string | null;
 }
 
-export interface OrderFormValues {
+/** The contract's fields; the customer's are those of `CustomerSection`. */
+export interface OrderFormValues extends CustomerFormValues {
   order_no: string;
   amount: number | null;
   total: MoneyValue;
@@ -52,12 +58,6 @@ export interface OrderFormValues {
   agent_id?: number;
   agent_name: string;
   contracts: string[];
-  customer_id?: number;
-  name: string;
-  address: string;
-  contact_way: string;
-  country?: string;
-  type_id?: number;
   agreement_no?: string;
   agreement: string[];
   cars: OrderFormCar[];

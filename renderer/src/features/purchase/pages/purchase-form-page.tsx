@@ -14,7 +14,12 @@ import {
 } from '../../../../../contract/purchase';
 import { customerOptionsQueryKey } from '../../../api/customer-options';
 import { CarLinesEditor, type CarLine } from '../../../components/car-lines-editor';
-import { CustomerSection, useCustomerPick, type CustomerDetailField } from '../../../components/customer-section';
+import {
+  CustomerSection,
+  useCustomerPick,
+  type CustomerDetailField,
+  type CustomerFormValues,
+} from '../../../components/customer-section';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { MoneyInput, type MoneyValue } from '../../../components/money-input';
 import { OrderedAmountField, recheckAmount } from '../../../components/ordered-amount';
@@ -42,16 +47,12 @@ export interface PurchaseFormCar {
   other?: number | string | null;
 }
 
-export interface PurchaseFormValues {
+/** The contract's fields; the seller's are those of `CustomerSection` (no country on a purchase). */
+export interface PurchaseFormValues extends Omit<CustomerFormValues, 'country'> {
   type?: PurchaseType;
   total: MoneyValue;
   purchase_no: string;
   amount: number | null;
-  customer_id?: number;
-  name: string;
-  type_id?: number;
-  address: string;
-  contact_way: string;
   order_id?: number;
   contracts: string[];
   car: PurchaseFormCar[];
