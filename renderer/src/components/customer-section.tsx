@@ -7,12 +7,11 @@
  * draws the card inside the screen's `<Form>`. The form's field names are the same on every contract
  * (`customer_id`, `name`, `type_id`, `country`, `contact_way`, `address`), as in API.md's bodies.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Card, Col, Form, Input, Row, Select, Tag, type FormInstance, type FormRule } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { CUSTOMER_TYPE_IDS, type CustomerOption } from '../../../contract/customer';
-import { customerOptionsQuery } from '../api/customer-options';
 import { customerTypesQuery } from '../api/customer-types';
 import { PartyNameInput } from './party-name-input';
 
@@ -112,14 +111,8 @@ export interface CustomerSectionProps {
 }
 
 export function CustomerSection({ customer, rules, limits, style }: CustomerSectionProps) {
-  const customers = useQuery(customerOptionsQuery());
   // Types change rarely: no refetch when the window regains focus under a clerk's typing.
   const customerTypes = useQuery({ ...customerTypesQuery(), refetchOnWindowFocus: false });
-  // The contract's other side, not agents: agents are picked in the overseas form's own field.
-  const parties = useMemo(
-    () => (customers.data ?? []).filter((option) => option.type_id !== CUSTOMER_TYPE_IDS.agent),
-    [customers.data],
-  );
   const { isLocked } = customer;
 
   return (
@@ -142,7 +135,8 @@ export function CustomerSection({ customer, rules, limits, style }: CustomerSect
         <Col xs={24} md={12} xl={8}>
           <Form.Item label="客户名称" name="name" rules={rules.name}>
             <PartyNameInput
-              options={parties}
+              // The contract's other side, not agents: agents are picked in the overseas form's own field.
+              kind={{ exceptTypeId: CUSTOMER_TYPE_IDS.agent }}
               onPick={customer.pick}
               placeholder="请输入或选择客户"
               maxLength={limits.name}

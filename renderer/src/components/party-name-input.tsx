@@ -1,12 +1,15 @@
 import { AutoComplete, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { CustomerOption } from '../../../contract/customer';
+import { customerOptionsQuery } from '../api/customer-options';
+import { useDebouncedValue } from './use-debounced-value';
 
 export interface PartyNameInputProps {
   /** Form.Item's value and onChange: the name as typed or picked. */
   value?: string;
   onChange?: (name: string) => void;
-  /** The existing customers (or agents) offered as suggestions. */
-  options: readonly CustomerOption[];
+  /** Which customers are offered: only one type (the agents), or all but one (the contract's other side). */
+  kind: { typeId: number } | { exceptTypeId: number };
   /** A suggestion was chosen: the screen takes its id and details. */
   onPick: (customer: CustomerOption) => void;
   placeholder?: string;
@@ -22,21 +25,31 @@ interface PartyOption {
   customer: CustomerOption;
 }
 
+/** The server is asked once the clerk pauses this long. */
+const SEARCH_PAUSE_MS = 300;
+
 /**
  * A name that is either one of the existing customers (picked from the suggestions) or a new one typed in
- * full: the contract form's customer and agent fields (spec part 1, section 2).
+ * full: the contract form's customer and agent fields (spec part 1, section 2). The suggestions are the
+ * server's search for what is typed (at most 20, the closest first), not a list of every customer.
  */
 export function PartyNameInput({
   value,
   onChange,
-  options,
+  kind,
   onPick,
   placeholder,
   disabled,
   id,
   maxLength = 100,
 }: PartyNameInputProps) {
-  const suggestions: PartyOption[] = options.map((customer) => ({
+  const typed = useDebouncedValue((value ?? '').trim(), SEARCH_PAUSE_MS);
+  const typeId = 'typeId' in kind ? kind.typeId : undefined;
+  const found = useQuery({ ...customerOptionsQuery(typed, typeId), enabled: !disabled });
+  const offered = (found.data ?? []).filter(
+    (customer) => !('exceptTypeId' in kind) || customer.type_id !== kind.exceptTypeId,
+  );
+  const suggestions: PartyOption[] = offered.map((customer) => ({
     key: customer.id,
     value: customer.name,
     customer,
@@ -57,9 +70,7 @@ export function PartyNameInput({
       maxLength={maxLength}
       onChange={(text) => onChange?.(text ?? '')}
       onSelect={(_, option) => onPick(option.customer)}
-      showSearch={{
-        filterOption: (input, option) => (option?.value ?? '').toLowerCase().includes(input.trim().toLowerCase()),
-      }}
+      notFoundContent={found.isFetching ? '正在查找…' : null}
       style={{ width: '100%' }}
     />
   );

@@ -6,6 +6,7 @@ import type { Order } from '../../../../../contract/overseas';
 import { renderInApp } from '../../../testing/render-app';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { envelope, type SeenRequest } from '../../../testing/scripted-api-server';
+import { customerSearch } from '../../../testing/customer-search';
 import { useTagsStore } from '../../../stores/tags';
 import { OverseasFormPage } from './overseas-form-page';
 
@@ -73,7 +74,7 @@ const savedOrder: Order = {
 
 beforeEach(() => {
   useTagsStore.getState().reset();
-  server.on('GET /api/customer/all', envelope(200, customers));
+  server.on('GET /api/customer/search', customerSearch(customers));
   server.on('GET /api/customerType', envelope(200, types));
   server.on('GET /api/order/5', envelope(200, savedOrder));
   let uploads = 0;
@@ -445,7 +446,8 @@ describe('overseas contract form: saving', () => {
     await userEvent.clear(field('合同号'));
     await userEvent.type(field('合同号'), 'HW-2026-005-B');
     await save();
-    const alert = await screen.findByRole('alert');
+    // The form's own notice (the toast says the same and goes away): the one with the way out.
+    const alert = (await screen.findByText('放弃修改并载入最新内容')).closest('[role="alert"]') as HTMLElement;
     expect(alert).toHaveTextContent('该记录已被他人修改，请刷新后重试');
     expect(field('合同号')).toHaveValue('HW-2026-005-B');
     expect(view.location()).toBe('/overseas/edit/5');

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { Card, Col, Form, Input, Radio, Row, Typography } from 'antd';
 import { CUSTOMER_TYPE_IDS, DEFAULT_CUSTOMER_TYPE_ID, type CustomerOption } from '../../../../../contract/customer';
@@ -30,7 +30,6 @@ import { PartyNameInput } from '../../../components/party-name-input';
 import { createOrder } from '../api/create-order';
 import { ordersQueryKey } from '../api/list-orders';
 import { updateOrder } from '../api/update-order';
-import { useCustomerOptions } from '../hooks/use-customer-options';
 import { useOrder } from '../hooks/use-order';
 import { overseasPaths } from '../overseas-format';
 import { orderRules } from '../overseas-rules';
@@ -147,7 +146,6 @@ function OverseasForm() {
   const order = useOrder(route.id);
   const [form] = Form.useForm<OrderFormValues>();
   const page = useFormPage(form, { closeTo: overseasPaths.list });
-  const customers = useCustomerOptions();
   const customer = useCustomerPick(form, CUSTOMER_DETAIL_FIELDS);
   const chosenAgentName = useRef<string>(undefined);
 
@@ -167,11 +165,6 @@ function OverseasForm() {
       customer.filledFrom(values);
     },
   });
-
-  const agents = useMemo(
-    () => (customers.data ?? []).filter((option) => option.type_id === CUSTOMER_TYPE_IDS.agent),
-    [customers.data],
-  );
 
   const pickAgent = (agent: CustomerOption) => {
     chosenAgentName.current = agent.name;
@@ -261,7 +254,11 @@ function OverseasForm() {
                   )
                 }
               >
-                <PartyNameInput options={agents} onPick={pickAgent} placeholder="请输入或选择代理人" />
+                <PartyNameInput
+                  kind={{ typeId: CUSTOMER_TYPE_IDS.agent }}
+                  onPick={pickAgent}
+                  placeholder="请输入或选择代理人"
+                />
               </Form.Item>
             </Col>
             <Col xs={24}>
