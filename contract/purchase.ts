@@ -108,6 +108,7 @@ export const purchaseMessages = {
   carRemovedMovedOn: (vin: string) => `车辆 ${vin} 已移交后续环节，不能从采购合同中移除`,
   deleteHandedOver: '该采购合同已有车辆移交入库，不能删除',
   batchWithoutOrder: '该采购合同未关联海外合同，不能批量移交',
+  carLinesClosed: '该采购合同已移交入库，不能再增减车辆',
   // The list and its dialogs.
   deleteConfirm: '是否确定删除本条采购合同（本操作不可逆）？',
   deleted: '删除成功!',
@@ -116,6 +117,8 @@ export const purchaseMessages = {
   handOverDone: '移交成功!',
   handOverFailed: '移交失败!',
   keptTitle: '以下车辆未移交：',
+  nothingHandedOver: '没有可移交的车辆',
+  carLinesClosedNote: '该采购合同已移交入库，车辆不能再增减；价格、服务费和其他费用仍可修改。',
   remitTitle: '采购合同打款',
   remitAmountRequired: '请填写本次打款金额',
   bankSlipRequired: '请上传银行回单',

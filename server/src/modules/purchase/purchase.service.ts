@@ -252,8 +252,16 @@ const purchaseCarLines: CarLinesSide<PurchaseCarLine, 'price' | 'invoice' | 'oth
   },
 };
 
-const applyCarLines = (trx: Db, purchaseId: number, lines: readonly PurchaseCarLine[], actor: Actor) =>
-  applyContractCarLines(trx, purchaseCarLines, purchaseId, lines, actor);
+/** Once the contract is handed over its car list is closed: a car added later would never leave purchasing. */
+const applyCarLines = (
+  trx: Db,
+  purchase: { id: number; handed_over: 0 | 1 },
+  lines: readonly PurchaseCarLine[],
+  actor: Actor,
+) =>
+  applyContractCarLines(trx, purchaseCarLines, purchase.id, lines, actor, {
+    closed: purchase.handed_over === 1 ? purchaseMessages.carLinesClosed : undefined,
+  });
 
 const purchaseAudit = (body: PurchaseBody, customerId: number) => ({
   ...contractColumns(body, customerId),
@@ -282,7 +290,7 @@ export const createPurchase = async ({ db }: AppContext, body: PurchaseBody, act
         created_at: at,
         updated_at: at,
       });
-      await applyCarLines(trx, id, body.car, actor);
+      await applyCarLines(trx, { id, handed_over: 0 }, body.car, actor);
       await writeAudit(trx, actor, {
         action: 'create',
         entity: 'purchase',
@@ -320,7 +328,7 @@ export const updatePurchase = async (
         actor,
         async () => {
           if (!(await updateRowIfUnchanged(trx, 'purchases', id, patch, existing.updated_at))) return false;
-          await applyCarLines(trx, id, body.car, actor);
+          await applyCarLines(trx, existing, body.car, actor);
           // A changed total may complete (or reopen) the remittances.
           await refreshRemitStatus(trx, id);
           return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { purchaseMessages } from '../../../../contract/purchase';
+import { type PurchaseCar, purchaseMessages } from '../../../../contract/purchase';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
 import { carLine, vin } from '../../../../tests/helpers/overseas';
@@ -338,13 +338,77 @@ describe('purchase contracts, remittances and hand-overs', () => {
       `/api/purchase/${id}`,
       purchaseForm(files, { car: [purchaseCar(LGB(1))], updated_at: handed.updated_at }),
     );
-    expect(refusal(removeLine)).toEqual({ status: 409, message: purchaseMessages.carRemovedMovedOn(LGB(2)) });
+    expect(refusal(removeLine)).toEqual({ status: 409, message: purchaseMessages.carLinesClosed });
 
     const deleted = await call('DELETE', `/api/purchase/${id}`);
     expect(refusal(deleted)).toEqual({ status: 409, message: purchaseMessages.deleteHandedOver });
     expect(await countRows('vehicles')).toBe(2);
     expect(read.id).toBe(id);
     expect((await call('PUT', '/api/purchase/999/handOver')).statusCode).toBe(404);
+  });
+
+  it('closes the car list of a handed-over contract: no car added or removed, other fields still editable', async () => {
+    const orderId = await createOrder({ amount: 3, cars: [carLine(vin(1)), carLine(vin(2)), carLine(vin(3))] });
+    const id = await createPurchase({ order_id: orderId, car: [purchaseCar(vin(1)), purchaseCar(vin(2))] });
+    expect((await call('PUT', `/api/purchase/${id}/handOver`)).json().data).toEqual({ moved: 2, kept: [] });
+    const handed = await readPurchase(id);
+    const lines = (handed.car as PurchaseCar[]).map((car) =>
+      purchaseCar(car.vin, { id: car.id, price: car.price ?? 0 }),
+    );
+
+    // A third car of the same overseas contract: it would stay in the purchase step for good.
+    const added = await call(
+      'PUT',
+      `/api/purchase/${id}`,
+      purchaseForm(files, { order_id: orderId, car: [...lines, purchaseCar(vin(3))], updated_at: handed.updated_at }),
+    );
+    expect(refusal(added)).toEqual({ status: 409, message: purchaseMessages.carLinesClosed });
+    expect((await vehicleOf(vin(3)))?.purchase_id).toBeNull();
+    // A brand-new VIN, and a car swapped for another one: refused the same way, nothing written.
+    const swapped = await call(
+      'PUT',
+      `/api/purchase/${id}`,
+      purchaseForm(files, { order_id: orderId, car: [lines[0], purchaseCar(LGB(9))], updated_at: handed.updated_at }),
+    );
+    expect(refusal(swapped)).toEqual({ status: 409, message: purchaseMessages.carLinesClosed });
+    expect(await vehicleOf(LGB(9))).toBeUndefined();
+    expect((await readPurchase(id)).updated_at).toBe(handed.updated_at);
+
+    // The same cars with a new price, a new total and a new number: saved.
+    const edited = await call(
+      'PUT',
+      `/api/purchase/${id}`,
+      purchaseForm(files, {
+        order_id: orderId,
+        purchase_no: 'CG-2026-001-B',
+        total: 280_000,
+        car: [{ ...lines[0], price: 140_000 }, lines[1]],
+        updated_at: handed.updated_at,
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const saved = await readPurchase(id);
+    expect(saved).toMatchObject({ purchase_no: 'CG-2026-001-B', total: 280_000, handed_over: 1 });
+    expect((saved.car as PurchaseCar[]).map((car) => [car.vin, car.price])).toEqual([
+      [vin(1), 140_000],
+      [vin(2), 150_000],
+    ]);
+    expect((await vehicleOf(vin(1)))?.flow).toBe('pickup');
+
+    // A contract not handed over still takes a car more.
+    const open = await createPurchase({ purchase_no: 'CG-OPEN', car: [purchaseCar(LGB(5))] });
+    const openRead = await readPurchase(open);
+    const grown = await call(
+      'PUT',
+      `/api/purchase/${open}`,
+      purchaseForm(files, {
+        purchase_no: 'CG-OPEN',
+        car: [purchaseCar(LGB(5), { id: openRead.car[0].id }), purchaseCar(LGB(6))],
+        updated_at: openRead.updated_at,
+      }),
+    );
+    expect(grown.statusCode, grown.body).toBe(200);
+    expect((await readPurchase(open)).car).toHaveLength(2);
   });
 
   it('batch-hands over every contract not yet handed over under the same overseas contract', async () => {

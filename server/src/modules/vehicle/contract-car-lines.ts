@@ -51,6 +51,22 @@ export const contractCarAudit = (
   ...Object.fromEntries(side.prices.map((column) => [column, vehicle[column]])),
 });
 
+export interface CarLinesOptions {
+  /**
+   * Set when the contract's car list is closed (a purchase contract handed over: a car added now would stay
+   * in the purchase step for good). The lines must then name exactly the saved vehicles; adding or
+   * removing one is refused with 409 and this message. Models and prices stay editable.
+   */
+  closed?: string;
+}
+
+/** Whether the lines name other vehicles than the saved ones (compared by VIN). */
+const changesCarSet = (current: readonly VehicleRow[], lines: readonly { vin: string }[]): boolean => {
+  const saved = new Set(current.map((vehicle) => vehicle.vin));
+  const named = new Set(lines.map((line) => line.vin));
+  return saved.size !== named.size || [...named].some((vin) => !saved.has(vin));
+};
+
 /**
  * Makes the contract's vehicles exactly the form's lines. The VIN decides: a line names the vehicle row
  * of its VIN (created when there is none); a VIN on another contract of the same side is refused with 409
@@ -62,8 +78,10 @@ export const applyContractCarLines = async <Line extends { vin: string; model: s
   contractId: number,
   lines: readonly Line[],
   actor: Actor,
+  options: CarLinesOptions = {},
 ): Promise<void> => {
   const current = await side.listCurrent(trx, contractId);
+  if (options.closed !== undefined && changesCarSet(current, lines)) throw conflict(options.closed);
   const byVin = new Map(
     (
       await findVehiclesByVins(
