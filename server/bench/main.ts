@@ -7,6 +7,7 @@
  *
  *   npm run bench -- [--db sqlite|postgres] [--only a,b-prefix] [--duration 5] [--scale 1] [--connections 16]
  */
+import { spawnSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -176,6 +177,14 @@ const measureExport = async (
   };
 };
 
+/** Which server was measured: the commit, and whether server/ or contract/ differ from it in the working tree. */
+const serverRevision = (): string => {
+  const git = (...gitArgs: string[]) => spawnSync('git', gitArgs, { encoding: 'utf8' }).stdout?.trim() ?? '';
+  const head = git('rev-parse', '--short', 'HEAD') || 'unknown commit';
+  const changed = git('status', '--porcelain', '--', 'server/src', 'contract').split('\n').filter(Boolean).length;
+  return changed > 0 ? `${head} with ${changed} uncommitted file(s) in server/src and contract/` : head;
+};
+
 const main = async () => {
   const started = performance.now();
   progress(`== ${kind}, scale ${scale}, ${seconds} s per measurement, ${connections} connections`);
@@ -213,6 +222,7 @@ const main = async () => {
 
   try {
     print(`## Load bench: ${kind}, scale ${scale}\n`);
+    print(`Server code: ${serverRevision()}.\n`);
     print(
       `${seedLine}. ${connections} connections, ${seconds} s per measurement. Probe: contract ${probe.orderNo}, VIN ${probe.vin} (tail ${probe.vin.slice(-6)}), name ${probe.customerName}, dates ${probe.monthStart}…${probe.monthEnd}.\n`,
     );

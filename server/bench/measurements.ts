@@ -186,6 +186,15 @@ export const listMeasurements = (probe: Probe): Measurement[] => {
       ['type'],
     ),
     { name: 'customer-all', path: customerEndpoints.all.path },
+    // The select boxes' search as the clerk types: a two-character name, then a longer one.
+    {
+      name: 'customer-search-short',
+      path: query(customerEndpoints.search.path, { name: probe.customerName.slice(0, 2) }),
+    },
+    {
+      name: 'customer-search',
+      path: query(customerEndpoints.search.path, { name: probe.sellerName.slice(0, 6), type_id: 1 }),
+    },
     { name: 'customer-types', path: customerEndpoints.listTypes.path },
     ...pagedList('staff', staffEndpoints.list.path, {}),
     { name: 'car-search-vin', path: query(vehicleEndpoints.search.path, { vin: tail }) },
