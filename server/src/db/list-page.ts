@@ -7,9 +7,12 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
  * PostgreSQL compute the sums of every row OFFSET skipped (page 1,000 of the overseas list: 388 ms).
  */
 
-/** The filters, joined by `and`, or nothing when there are none. */
+/**
+ * The filters joined by `and`. Give it one filter at least: with none, leave the query without a where
+ * (a `where 1 = 1` costs SQLite its b-tree count, 0.6 ms instead of 0.02 ms on 50,000 contracts).
+ */
 export const allOf = (conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
-  conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+  sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
 
 /** A page of ids, then its rows in the same order. */
 export const pageByIds = async <R>(

