@@ -7,6 +7,7 @@ import * as createUploadedFiles from './migrations/2026_11_22_0903_create_upload
 import * as createLoginThrottle from './migrations/2026_11_23_1000_create_login_throttle';
 import * as addSearchIndexes from './migrations/2026_11_24_1000_add_search_indexes';
 import * as createStageCounters from './migrations/2026_11_24_1100_create_stage_counters';
+import * as addPageWalkIndexes from './migrations/2026_11_24_1200_add_page_walk_indexes';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1000_create_login_throttle': createLoginThrottle,
   '2026_11_24_1000_add_search_indexes': addSearchIndexes,
   '2026_11_24_1100_create_stage_counters': createStageCounters,
+  '2026_11_24_1200_add_page_walk_indexes': addPageWalkIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

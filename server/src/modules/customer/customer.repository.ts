@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { createdRange, startsPattern } from '../../db/list-filters';
+import { allOf, pageByIds } from '../../db/list-page';
 import { containsText, CUSTOMER_NAME } from '../../db/text-search';
 import type { CustomerRow, CustomerTypeRow, NewCustomerRow } from './customer.table';
 
@@ -74,14 +75,21 @@ const customersWithType = (db: Db) =>
     .selectAll('customers')
     .select('customer_types.name as type');
 
-const filtered = (db: Db, timeZone: string, filters: CustomerFilters) => {
-  let query = customersWithType(db);
-  if (filters.typeId !== undefined) query = query.where('customers.type_id', '=', filters.typeId);
-  if (filters.name) query = query.where(containsText(db, CUSTOMER_NAME, filters.name));
+/** The list filters as conditions on `customers` alone (db/list-page.ts: ids first, the type name for the page only). */
+const conditions = (db: Db, timeZone: string, filters: CustomerFilters): RawBuilder<SqlBool>[] => {
+  const where: RawBuilder<SqlBool>[] = [];
+  if (filters.typeId !== undefined) where.push(sql<SqlBool>`customers.type_id = ${filters.typeId}`);
+  if (filters.name) where.push(containsText(db, CUSTOMER_NAME, filters.name));
   const range = createdRange(timeZone, filters.start, filters.end);
-  if (range.from) query = query.where('customers.created_at', '>=', range.from);
-  if (range.before) query = query.where('customers.created_at', '<', range.before);
-  return query;
+  if (range.from) where.push(sql<SqlBool>`customers.created_at >= ${range.from}`);
+  if (range.before) where.push(sql<SqlBool>`customers.created_at < ${range.before}`);
+  return where;
+};
+
+const filteredIds = (db: Db, timeZone: string, filters: CustomerFilters) => {
+  const where = conditions(db, timeZone, filters);
+  const query = db.selectFrom('customers').select('customers.id');
+  return where.length === 0 ? query : query.where(allOf(where));
 };
 
 export const listCustomers = (
@@ -91,10 +99,13 @@ export const listCustomers = (
   offset: number,
   limit: number,
 ): Promise<CustomerWithType[]> =>
-  filtered(db, timeZone, filters).orderBy('customers.id', 'desc').offset(offset).limit(limit).execute();
+  pageByIds(
+    filteredIds(db, timeZone, filters).orderBy('customers.id', 'desc').offset(offset).limit(limit).execute(),
+    (ids) => customersWithType(db).where('customers.id', 'in', ids).orderBy('customers.id', 'desc').execute(),
+  );
 
 export const countCustomers = async (db: Db, timeZone: string, filters: CustomerFilters): Promise<number> => {
-  const row = await filtered(db, timeZone, filters)
+  const row = await filteredIds(db, timeZone, filters)
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
