@@ -118,6 +118,7 @@ export const purchaseMessages = {
   handOverFailed: '移交失败!',
   keptTitle: '以下车辆未移交：',
   nothingHandedOver: '没有可移交的车辆',
+  nothingHandedOverDetail: '本次没有车辆移交入库：这些采购合同的车辆都已移交，或已不在采购环节。',
   carLinesClosedNote: '该采购合同已移交入库，车辆不能再增减；价格、服务费和其他费用仍可修改。',
   remitTitle: '采购合同打款',
   remitAmountRequired: '请填写本次打款金额',

@@ -57,6 +57,17 @@ async function fillContract(
   await page.getByLabel('客户地址').fill('宁波市鄞州区车源路 8 号');
 }
 
+/** Whether a box shows `text` whole: its width in the box's font fits between the box's paddings. */
+const showsWhole = (box: Locator, text: string) =>
+  box.evaluate((element, shown) => {
+    const page = element.ownerDocument;
+    const style = page.defaultView!.getComputedStyle(element);
+    const context = page.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(shown).width <= room;
+  }, text);
+
 /** 导入海外合同车辆 with the number typed in the box 海外合同号. */
 async function importOrderCars(page: Page, number: string) {
   await page.getByLabel('海外合同号', { exact: true }).fill(number);
@@ -108,6 +119,8 @@ test('cars imported from Excel: the preview, the saved contract with its 20 cars
   // The first sheet's 20 cars, none from 说明.
   await expect(preview).toContainText(excelCars[0]!.vin);
   await expect(preview).toContainText(excelCars[19]!.vin);
+  // The dialog fits the 768 px window: 导入 is in view without scrolling the page.
+  await expect(preview.getByRole('button', { name: '导入 20 辆' })).toBeInViewport({ ratio: 1 });
   await shot(page, '67-purchase-import-preview');
   await preview.getByRole('button', { name: '导入 20 辆' }).click();
   await expect(page.getByText('已导入 20 辆车')).toBeVisible();
@@ -160,6 +173,9 @@ test('an overseas contract’s cars imported on two contracts, then 批量移交
   await page.goto('/purchase/add');
   await fillContract(page, { type: '新车', number: firstNo, amount: 2, total: '300000', seller: `${seller}甲` });
   await importOrderCars(page, orderNo);
+  // The box shows the whole 17-character contract number.
+  expect(orderNo).toHaveLength(17);
+  expect(await showsWhole(page.getByLabel('海外合同号', { exact: true }), orderNo)).toBe(true);
   await expect(page.getByText('已导入 2 辆车')).toBeVisible();
   await expect(page.getByText('另有 1 辆车超出合同订购总数，未导入')).toBeVisible();
   await expect(page.getByLabel('第1行 车架号')).toHaveValue(orderVin(1));
@@ -209,6 +225,34 @@ test('an overseas contract’s cars imported on two contracts, then 批量移交
     await expect(rowOf(page, number).getByRole('button', { name: `删除采购合同 ${number}` })).toBeDisabled();
   }
   await shot(page, '74-purchase-list-batch-handed');
+
+  // Nothing left to hand over under that overseas contract: a warning, never 移交成功!.
+  await page.getByText('移交成功!').first().waitFor({ state: 'hidden' });
+  await rowOf(page, firstNo)
+    .getByRole('button', { name: `采购合同 ${firstNo} 批量移交` })
+    .click();
+  await pressInDialog(page, '是否确定要将该海外合同下所有未移交的采购合同移交入库流程?');
+  const nothing = page.getByRole('dialog').filter({ hasText: '没有可移交的车辆' });
+  await expect(nothing).toBeVisible();
+  await expect(nothing).toContainText('本次没有车辆移交入库');
+  await expect(page.getByText('移交成功!')).toHaveCount(0);
+  await settled(page);
+  await shot(page, '82-purchase-batch-nothing-moved');
+  await nothing.getByRole('button', { name: '知道了' }).click();
+
+  // A handed-over contract's car list is closed: prices stay editable, no car is added or removed.
+  await page.getByRole('button', { name: `编辑采购合同 ${firstNo}` }).click();
+  await expect(page).toHaveURL(/\/purchase\/edit\/\d+$/);
+  await expect(page.getByLabel('第2行 车架号')).toHaveValue(orderVin(2));
+  const closedNote = page.getByText('该采购合同已移交入库，车辆不能再增减；价格、服务费和其他费用仍可修改。');
+  await expect(closedNote).toBeVisible();
+  for (const name of [/添加车辆/, /导入Excel/, /导入海外合同车辆/, /删除第1行/])
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  await expect(page.getByLabel('第1行 价格')).toBeEditable();
+  await page.getByLabel('第2行 价格').scrollIntoViewIfNeeded();
+  await shot(page, '83-purchase-form-handed-over');
+  await page.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(page).toHaveURL(/\/purchase\/list$/);
 });
 
 test('the form’s messages: an empty save, bad amounts, the type first, the car count, the type changed again', async ({
@@ -294,9 +338,9 @@ test('the form’s messages: an empty save, bad amounts, the type first, the car
   await expect(fieldErrors(item(page, '采购数量'))).toHaveText('添加的车辆数不能超过合同总数');
   await expect(page.getByText('请输入车架号')).toHaveCount(2);
   await expect(page.getByText('请输入车型车系')).toHaveCount(2);
-  // The price's own words differ by screen (the shared car lines say 请输入车辆售价, the server 请输入采购价格):
-  // what matters here is that both empty prices are named.
-  await expect(page.getByText(/^请输入(采购价格|车辆售价)$/)).toHaveCount(2);
+  // The purchase side's words for an empty price (purchaseMessages, as the server says it).
+  await expect(page.getByText('请输入采购价格', { exact: true })).toHaveCount(2);
+  await expect(page.getByText('请输入车辆售价')).toHaveCount(0);
   await page.getByLabel('采购数量').scrollIntoViewIfNeeded();
   await shot(page, '78-purchase-form-count-refused');
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ensureAdmin, login, pressInDialog, shot } from './support';
+import { admin, apiToken, ensureAdmin, login, pressInDialog, shot } from './support';
 
 /**
  * The purchase-contract screens as a clerk uses them (spec part 2, sections 2 to 9): a contract typed in,
@@ -102,6 +102,9 @@ test('a purchase contract typed in, paid in two remittances, viewed and handed o
 
   // Two remittances: 60 %, then complete.
   let dialog = await remit(page, '120000', '壹拾贰万元整');
+  // Both amounts of the dialog with their currency.
+  await expect(dialog.locator('.ant-descriptions')).toContainText('CNY 0.00');
+  await expect(dialog.locator('.ant-descriptions')).toContainText('CNY 200,000.00');
   await shot(page, '64-purchase-remit');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('操作成功').first()).toBeVisible();
@@ -117,6 +120,8 @@ test('a purchase contract typed in, paid in two remittances, viewed and handed o
   await expect(page).toHaveURL(/\/purchase\/info\/\d+$/);
   await expect(page.getByText('新车合同')).toBeVisible();
   await expect(page.getByText('（贰拾万元整）')).toBeVisible();
+  // 已打款 with the currency, as 合同总额 beside it.
+  await expect(page.getByText('CNY 200,000.00(100%)', { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: '打款记录' }).locator('tbody tr.ant-table-row')).toHaveCount(2);
   await expect(page.getByRole('table', { name: '车辆信息' })).toContainText(vin(2));
   await shot(page, '65-purchase-info');
@@ -131,4 +136,80 @@ test('a purchase contract typed in, paid in two remittances, viewed and handed o
   await expect(rowOf(page, purchaseNo).getByRole('button', { name: `采购合同 ${purchaseNo} 移交入库` })).toBeDisabled();
   await expect(rowOf(page, purchaseNo)).toContainText('已移交');
   await shot(page, '66-purchase-handed-over');
+});
+
+/** Whether a box shows `text` whole: its width in the box's font fits between the box's paddings. */
+const showsWhole = (box: Locator, text: string) =>
+  box.evaluate((element, shown) => {
+    const page = element.ownerDocument;
+    const style = page.defaultView!.getComputedStyle(element);
+    const context = page.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(shown).width <= room;
+  }, text);
+
+/** Whether a cell's text is whole: nothing cut off inside it, and the cell inside the window. */
+const cellWhole = (cell: Locator, windowWidth: number) =>
+  cell.evaluate((element, width) => {
+    const box = element.getBoundingClientRect();
+    return element.scrollWidth <= element.clientWidth + 1 && box.right <= width && box.left >= 0;
+  }, windowWidth);
+
+test('the list at 1366 px: filters show their placeholders and a whole VIN, a long seller wraps whole', async ({
+  page,
+  request,
+}) => {
+  const longSeller = `Zhejiang Hangzhou Premium Used Vehicle Trading and Export Company Limited ${serial}`;
+  /** 17 characters, as long as the overseas contract numbers the clerks type. */
+  const longNo = `E2E-CGWD-${serial}`;
+  const wideVin = `LSVWD${serial}0001`.slice(0, 17);
+  const headers = { Authorization: `Bearer ${await apiToken(request, admin)}` };
+  const types = (await (await request.get('/api/customerType', { headers })).json()) as {
+    data: Array<{ id: number; name: string }>;
+  };
+  const created = await request.post('/api/purchase', {
+    headers,
+    data: {
+      type: 1,
+      purchase_no: longNo,
+      amount: 1,
+      total: 999_999_999.99,
+      name: longSeller,
+      type_id: types.data[0]!.id,
+      address: '杭州市西湖区文三路 1 号',
+      contact_way: '0571-88888888',
+      contracts: [],
+      car: [{ id: 0, vin: wideVin, model: '丰田 卡罗拉', price: 98000, invoice: 0, other: 0 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto('/purchase/list');
+  const filters = page.getByRole('search', { name: '采购合同筛选' });
+  for (const [label, placeholder] of [
+    ['采购合同号', '请输入采购合同号'],
+    ['客户名称', '请输入客户名称'],
+    ['车架号', '请输入车架号'],
+  ] as const)
+    expect(await showsWhole(filters.getByLabel(label), placeholder), placeholder).toBe(true);
+  await filters.getByLabel('采购合同号').fill(longNo);
+  await filters.getByLabel('车架号').fill(wideVin);
+  expect(await showsWhole(filters.getByLabel('采购合同号'), longNo), longNo).toBe(true);
+  expect(await showsWhole(filters.getByLabel('车架号'), wideVin), wideVin).toBe(true);
+  await filters.getByRole('button', { name: /搜\s*索/ }).click();
+
+  const row = rowOf(page, longNo);
+  await expect(row).toHaveCount(1);
+  const width = page.viewportSize()?.width ?? 1366;
+  for (const text of [longNo, longSeller, '999,999,999.99'])
+    expect(await cellWhole(row.getByRole('cell', { name: text, exact: true }), width), text).toBe(true);
+  const remitted = row.getByRole('cell').filter({ has: page.getByLabel('打款进度 0%') });
+  await expect(remitted).toContainText('0.00(0%)');
+  expect(await cellWhole(remitted, width), '已打款').toBe(true);
+  await row.getByRole('button', { name: /展开/ }).click();
+  const cars = page.getByRole('table', { name: `采购合同 ${longNo} 的车辆` });
+  await expect(cars).toContainText(wideVin);
+  await shot(page, '84-purchase-list-wide-1366');
+  expect(longNo).toHaveLength(17);
 });

@@ -12,11 +12,25 @@
  * Needs antd's `<App>` above it (messages and the confirm dialog come from App.useApp()).
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { App, Button, Form, Input, Modal, Space, Table, Typography, type FormRule, type InputRef } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Space,
+  Table,
+  Typography,
+  type FormListFieldData,
+  type FormRule,
+  type InputRef,
+} from 'antd';
 import { DeleteOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { CAR_EXISTS_TYPES, CAR_LOOKUP_MAX, carMessages, type CarLookupAnswer } from '../../../contract/vehicle';
 import { textTooLong } from '../../../contract/fields';
 import { moneyLabels, orderMessages, orderTextLimits } from '../../../contract/overseas';
+import { purchaseMessages } from '../../../contract/purchase';
 import { findCarByVin } from '../api/car-exists';
 import { detachCar } from '../api/detach-car';
 import { lookupCars } from '../api/lookup-cars';
@@ -41,7 +55,6 @@ export const carLinesMessages = {
   vinFormat: carMessages.vinFormat,
   vinDuplicate: orderMessages.duplicateVinInForm,
   modelRequired: carMessages.modelRequired,
-  priceRequired: carMessages.priceRequired,
   invoiceRequired: '请输入服务费',
   vinOnOtherContract: (contractNo: string) => `该车架号已在合同 ${contractNo} 中`,
   modelTooLong: textTooLong('车型车系', orderTextLimits.model),
@@ -68,6 +81,12 @@ export const carLinesMessages = {
 export type CarPriceField = 'order_price' | 'price';
 export type CarLinesSide = 'order' | 'purchase';
 
+/** An empty price in the words of the side's own form and server: 车辆售价 sells, 采购价格 buys. */
+export const priceRequiredMessages: Record<CarLinesSide, string> = {
+  order: carMessages.priceRequired,
+  purchase: purchaseMessages.priceRequired,
+};
+
 /** One line as the form holds it; `order_price` on the overseas form, `price` on the purchase form. */
 export interface CarLine {
   id: number;
@@ -92,6 +111,12 @@ export interface CarLinesEditorProps {
   contractId?: number;
   /** True while the purchase form's contract type is still empty: adding and importing say 请先选择合同类型. */
   requireTypeFirst?: boolean;
+  /**
+   * Set when the contract's car list is closed (a purchase contract handed over): no car is added, imported
+   * or removed and the VINs are read-only; models and prices stay editable. The text says why, above the
+   * table.
+   */
+  closedNote?: string;
   disabled?: boolean;
 }
 
@@ -196,8 +221,10 @@ export function CarLinesEditor({
   maxCount,
   contractId,
   requireTypeFirst = false,
+  closedNote,
   disabled = false,
 }: CarLinesEditorProps) {
+  const closed = closedNote !== undefined;
   const form = Form.useFormInstance();
   const { message, modal } = App.useApp();
   const { open: openFile, opening } = useOpenFile();
@@ -452,18 +479,23 @@ export function CarLinesEditor({
 
   return (
     <div ref={tableRef}>
+      {closed && <Alert type="info" showIcon title={closedNote} style={{ marginBottom: 12 }} />}
       <Space style={{ marginBottom: 12 }} wrap>
-        <Button icon={<PlusOutlined />} onClick={() => mayAdd(room) && setPromptOpen(true)} disabled={disabled}>
-          {carLinesMessages.add}
-        </Button>
-        <Button
-          icon={<FileExcelOutlined />}
-          onClick={() => void startImport()}
-          loading={opening || importing}
-          disabled={disabled}
-        >
-          {carLinesMessages.import}
-        </Button>
+        {!closed && (
+          <>
+            <Button icon={<PlusOutlined />} onClick={() => mayAdd(room) && setPromptOpen(true)} disabled={disabled}>
+              {carLinesMessages.add}
+            </Button>
+            <Button
+              icon={<FileExcelOutlined />}
+              onClick={() => void startImport()}
+              loading={opening || importing}
+              disabled={disabled}
+            >
+              {carLinesMessages.import}
+            </Button>
+          </>
+        )}
         <Typography.Text type="secondary" aria-live="polite">
           {carLinesMessages.count(lineCount, maxCount)}
         </Typography.Text>
@@ -502,6 +534,7 @@ export function CarLinesEditor({
                         autoComplete="off"
                         spellCheck={false}
                         disabled={disabled}
+                        readOnly={closed}
                         onChange={(event: ChangeEvent<HTMLInputElement>) =>
                           scheduleLookup(field.key, event.target.value)
                         }
@@ -537,7 +570,7 @@ export function CarLinesEditor({
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, priceField]}
-                    rules={moneyRules({ label: priceLabel(priceField), required: carLinesMessages.priceRequired })}
+                    rules={moneyRules({ label: priceLabel(priceField), required: priceRequiredMessages[side] })}
                     style={{ marginBottom: 0 }}
                   >
                     <MoneyInput aria-label={`第${field.name + 1}行 价格`} disabled={disabled} />
@@ -576,23 +609,27 @@ export function CarLinesEditor({
                   </Form.Item>
                 ),
               },
-              {
-                title: '操作',
-                key: 'actions',
-                width: 80,
-                render: (_, field) => (
-                  <Button
-                    type="link"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`删除第${field.name + 1}行`}
-                    disabled={disabled}
-                    onClick={() => removeRow(field.name, remove)}
-                  >
-                    {carLinesMessages.remove}
-                  </Button>
-                ),
-              },
+              ...(closed
+                ? []
+                : [
+                    {
+                      title: '操作',
+                      key: 'actions',
+                      width: 80,
+                      render: (_: unknown, field: FormListFieldData) => (
+                        <Button
+                          type="link"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={`删除第${field.name + 1}行`}
+                          disabled={disabled}
+                          onClick={() => removeRow(field.name, remove)}
+                        >
+                          {carLinesMessages.remove}
+                        </Button>
+                      ),
+                    },
+                  ]),
             ]}
           />
         )}

@@ -3,7 +3,7 @@
  * reasons, the warnings shown, and 导入 adding only the good rows (at most `room` of them; the preview says
  * how many good rows the contract's ordered count leaves out before the clerk confirms).
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Modal, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 // Types only: SheetJS stays in car-lines-import.ts, loaded when a file is actually imported.
 import type { ImportedRow, RowField } from './car-lines-import';
@@ -44,6 +44,30 @@ export interface CarLinesImportPreviewProps {
 
 const PAGE_SIZE = 50;
 
+/** The dialog's distance from the window's top and bottom. */
+const DIALOG_MARGIN = 16;
+/**
+ * Everything of the dialog but the table's rows, in px: the two margins, the title, the footer with 导入,
+ * the sheet line, the 只看有误 switch, the table's header and the gaps between them. Each alert adds
+ * ALERT_HEIGHT, the pager PAGER_HEIGHT.
+ */
+const DIALOG_CHROME = 2 * DIALOG_MARGIN + 64 + 64 + 30 + 30 + 40 + 20;
+const ALERT_HEIGHT = 48;
+const PAGER_HEIGHT = 56;
+/** Below this the rows scroll in a small box rather than vanish (a very low window scrolls the page). */
+const MIN_ROWS_HEIGHT = 120;
+
+/** The window's inner height, kept up to date, so the dialog fits it with 导入 always in view. */
+function useWindowHeight(): number {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const update = () => setHeight(window.innerHeight);
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return height;
+}
+
 export const isImportable = (row: ImportedRow): boolean => row.errors.length === 0;
 
 /** What the preview says and 导入 adds: the good rows, at most `room` of them, in file order. */
@@ -79,10 +103,19 @@ export function CarLinesImportPreview({
   onCancel,
 }: CarLinesImportPreviewProps) {
   const [onlyProblems, setOnlyProblems] = useState(false);
+  const windowHeight = useWindowHeight();
   const plan = useMemo(() => importPlan(rows, room), [rows, room]);
   const shown = useMemo(
     () => (onlyProblems ? rows.filter((row) => !isImportable(row) || row.warnings.length > 0) : rows),
     [rows, onlyProblems],
+  );
+
+  const paged = shown.length > PAGE_SIZE;
+  const alerts = 1 + (plan.leftOut > 0 ? 1 : 0) + (plan.good.length === 0 ? 1 : 0) + (lookupError ? 1 : 0);
+  // The rows get what the window has left, so the footer's 导入 is never below the window's edge.
+  const rowsHeight = Math.max(
+    MIN_ROWS_HEIGHT,
+    windowHeight - DIALOG_CHROME - alerts * ALERT_HEIGHT - (paged ? PAGER_HEIGHT : 0),
   );
 
   const columns: TableColumnsType<ImportedRow> = [
@@ -178,6 +211,7 @@ export function CarLinesImportPreview({
       open={open}
       title={importPreviewMessages.title(fileName)}
       width={1100}
+      style={{ top: DIALOG_MARGIN, paddingBottom: 0 }}
       okText={plan.added.length > 0 ? importPreviewMessages.okCount(plan.added.length) : importPreviewMessages.ok}
       cancelText={importPreviewMessages.cancel}
       okButtonProps={{ disabled: plan.added.length === 0 }}
@@ -213,8 +247,8 @@ export function CarLinesImportPreview({
             'aria-label': `第 ${row.rowNumber} 行：${isImportable(row) ? importPreviewMessages.good : importPreviewMessages.bad}`,
             style: isImportable(row) ? undefined : { background: '#fff1f0' },
           })}
-          pagination={shown.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
-          scroll={{ y: 420 }}
+          pagination={paged ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+          scroll={{ y: rowsHeight }}
         />
       </Space>
     </Modal>

@@ -1,5 +1,6 @@
 import nzh from 'nzh/cn';
 import { MONEY_MAX } from '../../../../contract/fields';
+import { PURCHASE_CURRENCY } from '../../../../contract/purchase';
 import { formatMoney, paidPercent } from '../../components/format-money';
 
 /**
@@ -15,6 +16,13 @@ export function moneyInCapitals(value: unknown): string {
 /** The spec's remitted(percent): 12,000.00(40%). */
 export const remittedText = (remitTotal: number, total: number): string =>
   `${formatMoney(remitTotal)}(${paidPercent(remitTotal, total)}%)`;
+
+/** An amount of a purchase contract with its currency, as the info page and the remittance dialog show it. */
+export const purchaseMoney = (value: number): string => `${PURCHASE_CURRENCY} ${formatMoney(value)}`;
+
+/** remitted(percent) with the currency, where the contract total beside it shows one: CNY 12,000.00(40%). */
+export const remittedWithCurrency = (remitTotal: number, total: number): string =>
+  `${PURCHASE_CURRENCY} ${remittedText(remitTotal, total)}`;
 
 /** Type 1 is a new car, anything else a used car (spec part 2, section 2). */
 export const purchaseTypeLabel = (type: number | null | undefined): string => (type === 1 ? '新车' : '二手车');

@@ -61,7 +61,8 @@ describe('purchase remittance dialog', () => {
     renderDialog();
     const panel = await dialog();
     expect(within(panel).getByText('采购合同打款')).toBeInTheDocument();
-    for (const text of ['CG-2026-021', '杭州二手车行', '3 辆', '100,000.00', 'CNY 300,000.00'])
+    // Both amounts with their currency, the same way.
+    for (const text of ['CG-2026-021', '杭州二手车行', '3 辆', 'CNY 100,000.00', 'CNY 300,000.00'])
       expect(within(panel).getByText(text)).toBeInTheDocument();
     await ok();
     await waitFor(() => expect(errors(panel)).toEqual(['请填写本次打款金额', '请上传银行回单']));

@@ -10,6 +10,7 @@ import { useOverTotalConfirm, type OverTotalQuestion } from '../../../components
 import { UploadSlot } from '../../../components/upload-slot';
 import { remitPurchase } from '../api/remit-purchase';
 import { MoneyCapitals } from './money-capitals';
+import { purchaseMoney } from '../purchase-format';
 
 /** The contract a remittance is made for, as the list row knows it. */
 export interface RemitTarget {
@@ -100,8 +101,8 @@ export function RemitDialog({ purchase, onClose, onSaved }: RemitDialogProps) {
             { key: 'purchase_no', label: '合同号', children: purchase.purchase_no },
             { key: 'customer', label: '客户', children: purchase.customer_name },
             { key: 'amount', label: '数量', children: `${purchase.amount} 辆` },
-            { key: 'remit_total', label: '已打款', children: formatMoney(purchase.remit_total) },
-            { key: 'total', label: '合同总额', children: `${PURCHASE_CURRENCY} ${formatMoney(purchase.total)}` },
+            { key: 'remit_total', label: '已打款', children: purchaseMoney(purchase.remit_total) },
+            { key: 'total', label: '合同总额', children: purchaseMoney(purchase.total) },
           ]}
         />
       )}

@@ -12,7 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
 const server = scriptedApiForEachTest();
 
 beforeEach(() => {
-  server.on('GET /api/customer/all', envelope(200, []));
+  server.on('GET /api/customer/search', envelope(200, []));
   server.on(
     'GET /api/customerType',
     envelope(200, [
@@ -37,6 +37,32 @@ async function chooseCustomerType(name: string) {
   await userEvent.click(screen.getByLabelText('客户类型'));
   await userEvent.click(await screen.findByTitle(name));
 }
+
+const savedPurchase = (overrides: Partial<Purchase>): Purchase => ({
+  id: 32,
+  purchase_no: 'CG-2026-032',
+  type: 1,
+  order_id: null,
+  order_no: null,
+  customer_id: 4,
+  customer_name: '杭州二手车行',
+  customer_address: '杭州市西湖区',
+  customer_contact_way: null,
+  customer_type_id: 3,
+  customer_type: '国内车商',
+  amount: 2,
+  total: 200000,
+  remit_total: 0,
+  remit_status: 0,
+  handed_over: 0,
+  handed_over_at: null,
+  contracts: [],
+  created_at: '2026-11-20T09:00:00.000+08:00',
+  updated_at: '2026-11-20T09:00:00.000+08:00',
+  car: [{ id: 1, vin: 'LSVAB1230RA200001', model: '丰田 卡罗拉', price: 98000, invoice: 0, other: 0 }],
+  remit: [],
+  ...overrides,
+});
 
 describe('purchase contract form', () => {
   it('asks for the contract type before cars are added, and names every missing field on 保存', async () => {
@@ -119,6 +145,54 @@ describe('purchase contract form', () => {
     expect(screen.getByLabelText('第2行 车架号')).toHaveValue('LSVAB1230RA200006');
     const request = server.requests.find((candidate) => candidate.path === '/api/purchase/importCars');
     expect(request?.query.get('order_no')).toBe('HW-2026-009');
+  });
+
+  it('says 请输入采购价格 for an empty car price, the purchase side’s words', async () => {
+    renderForm();
+    await userEvent.click(await screen.findByText('新车'));
+    await userEvent.type(screen.getByLabelText('采购数量'), '1');
+    await userEvent.click(screen.getByRole('button', { name: /添加车辆/ }));
+    const prompt = (await screen.findByLabelText('要添加的车辆数')).closest('.ant-modal') as HTMLElement;
+    await userEvent.click(within(prompt).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByLabelText('第1行 价格');
+    await save();
+    expect(await screen.findByText('请输入采购价格')).toBeInTheDocument();
+    expect(screen.queryByText('请输入车辆售价')).not.toBeInTheDocument();
+  });
+
+  it('a handed-over contract keeps its cars: no adding, importing or removing, prices still editable', async () => {
+    server.on('GET /api/purchase/32', envelope(200, savedPurchase({ id: 32, handed_over: 1 })));
+    server.on('PUT /api/purchase/32', envelope(200, { id: 32 }, '编辑成功'));
+    renderForm('/purchase/edit/32');
+    await waitFor(() => expect(screen.getByLabelText('第1行 车架号')).toHaveValue('LSVAB1230RA200001'));
+    expect(
+      screen.getByText('该采购合同已移交入库，车辆不能再增减；价格、服务费和其他费用仍可修改。'),
+    ).toBeInTheDocument();
+    // Text queries, not role queries: a form page is a large tree for jsdom's role walk.
+    for (const text of ['添加车辆', '导入Excel', '导入海外合同车辆'])
+      expect(screen.queryByText(text)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('删除第1行')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('海外合同号')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('第1行 车架号')).toHaveAttribute('readonly');
+    const price = screen.getByLabelText('第1行 价格');
+    await userEvent.clear(price);
+    await userEvent.type(price, '97000');
+    await save();
+    await screen.findByText('编辑成功');
+    expect(writes()[0]?.body).toMatchObject({
+      car: [{ id: 1, vin: 'LSVAB1230RA200001', model: '丰田 卡罗拉', price: 97000 }],
+    });
+  });
+
+  it('a contract not handed over keeps 添加车辆, 导入Excel, the overseas import and 删除', async () => {
+    server.on('GET /api/purchase/33', envelope(200, savedPurchase({ id: 33 })));
+    renderForm('/purchase/edit/33');
+    await waitFor(() => expect(screen.getByLabelText('第1行 车架号')).toHaveValue('LSVAB1230RA200001'));
+    for (const text of ['添加车辆', '导入Excel', '导入海外合同车辆'])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByLabelText('删除第1行')).toBeInTheDocument();
+    expect(screen.getByLabelText('第1行 车架号')).not.toHaveAttribute('readonly');
+    expect(screen.queryByText(/已移交入库，车辆不能再增减/)).not.toBeInTheDocument();
   });
 
   it('keeps what was typed when the save is refused as stale', async () => {

@@ -149,10 +149,13 @@ function OrderCarsImport({ onImport }: { onImport: (cars: CarLine[], orderId: nu
   };
 
   return (
-    <Space.Compact style={{ width: 360 }}>
+    // The box is as wide as a 17-character contract number of capitals and digits (E2E-HWDD-12345678)
+    // needs; a longer one scrolls inside it.
+    <Space.Compact>
       <Input
         aria-label="海外合同号"
         placeholder="海外合同号"
+        style={{ width: 240 }}
         maxLength={purchaseTextLimits.order_no}
         value={orderNo}
         onChange={(event) => setOrderNo(event.target.value)}
@@ -179,6 +182,8 @@ function PurchaseForm() {
   const orderedAmount = Form.useWatch('amount', form);
   const contractType = Form.useWatch('type', form);
   const total = Form.useWatch('total', form);
+  // Handed over: the car list is closed (the server refuses adding or removing a car with 409).
+  const carsClosed = route.given && purchase.data?.handed_over === 1;
 
   const record = useRecordForm({
     page,
@@ -300,7 +305,7 @@ function PurchaseForm() {
           size="small"
           title="车辆信息"
           style={{ marginBottom: 0 }}
-          extra={<OrderCarsImport onImport={addImportedCars} />}
+          extra={carsClosed ? undefined : <OrderCarsImport onImport={addImportedCars} />}
         >
           <CarLinesEditor
             name="car"
@@ -308,6 +313,7 @@ function PurchaseForm() {
             priceField="price"
             contractId={route.id}
             requireTypeFirst={!contractType}
+            closedNote={carsClosed ? purchaseMessages.carLinesClosedNote : undefined}
             maxCount={typeof orderedAmount === 'number' ? orderedAmount : 0}
           />
         </Card>

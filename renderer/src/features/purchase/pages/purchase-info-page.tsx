@@ -1,6 +1,5 @@
 import { Card, Descriptions, Table, Typography, type TableColumnsType } from 'antd';
 import {
-  PURCHASE_CURRENCY,
   purchaseTypeContractLabels,
   type Purchase,
   type PurchaseCar,
@@ -13,7 +12,7 @@ import { RecordCarsTable } from '../../../components/record-cars-table';
 import { RecordPage } from '../../../components/record-page';
 import { useRouteRecordId } from '../../../components/route-record';
 import { usePurchase } from '../hooks/use-purchase';
-import { moneyInCapitals, purchasePaths, remittedText } from '../purchase-format';
+import { moneyInCapitals, purchaseMoney, purchasePaths, remittedWithCurrency } from '../purchase-format';
 
 const money = (value: number | null | undefined) => (typeof value === 'number' ? formatMoney(value) : '—');
 
@@ -58,7 +57,7 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
       label: '合同总额',
       children: (
         <span>
-          {PURCHASE_CURRENCY} {formatMoney(purchase.total)}
+          {purchaseMoney(purchase.total)}
           {capitals ? <Typography.Text type="secondary">（{capitals}）</Typography.Text> : null}
         </span>
       ),
@@ -66,7 +65,7 @@ function PurchaseDetail({ purchase }: { purchase: Purchase }) {
     { key: 'count', label: '车辆数量', children: `${purchase.car.length} 辆（采购数量 ${purchase.amount}）` },
     { key: 'customer', label: '客户名称', children: purchase.customer_name },
     { key: 'created_at', label: '创建日期', children: formatDate(purchase.created_at) },
-    { key: 'remitted', label: '已打款', children: remittedText(purchase.remit_total, purchase.total) },
+    { key: 'remitted', label: '已打款', children: remittedWithCurrency(purchase.remit_total, purchase.total) },
     { key: 'order_no', label: '海外合同号', children: purchase.order_no ?? '—' },
     {
       key: 'contracts',

@@ -129,6 +129,46 @@ describe('purchase contract list', () => {
     expect(screen.queryByLabelText('未移交的车辆')).not.toBeInTheDocument();
   });
 
+  it('batch hand-over that moved nothing warns 没有可移交的车辆, never 移交成功!', async () => {
+    server.on('PUT /api/purchase/7/batchHandOver', envelope(200, { moved: 0, kept: [] }, '移交成功!'));
+    renderInApp(<PurchaseListPage />, { initialEntries: ['/purchase/list'] });
+    const row = await rowOf('CG-2026-007');
+    await userEvent.click(within(row).getByRole('button', { name: '采购合同 CG-2026-007 批量移交' }));
+    const confirm = (await screen.findByText('是否确定要将该海外合同下所有未移交的采购合同移交入库流程?')).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    await userEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    const warning = (await screen.findAllByText('没有可移交的车辆'))[0]!.closest('.ant-modal') as HTMLElement;
+    expect(warning.querySelector('.anticon-exclamation-circle')).not.toBeNull();
+    expect(warning).toHaveTextContent('本次没有车辆移交入库：这些采购合同的车辆都已移交，或已不在采购环节。');
+    expect(screen.queryByText('移交成功!')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('未移交的车辆')).not.toBeInTheDocument();
+  });
+
+  it('a hand-over that moved nothing lists the cars that stayed, with their reasons', async () => {
+    server.on(
+      'PUT /api/purchase/7/handOver',
+      envelope(200, {
+        moved: 0,
+        kept: [
+          { vin: 'LSVAB1230RA200001', reason: '当前在入库环节' },
+          { vin: 'LSVAB1230RA200002', reason: '当前在入库环节' },
+        ],
+      }),
+    );
+    renderInApp(<PurchaseListPage />, { initialEntries: ['/purchase/list'] });
+    const row = await rowOf('CG-2026-007');
+    await userEvent.click(within(row).getByRole('button', { name: '采购合同 CG-2026-007 移交入库' }));
+    const confirm = (await screen.findByText('是否确定要将该业务移交入库流程?')).closest('.ant-modal') as HTMLElement;
+    await userEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    await screen.findAllByText('没有可移交的车辆');
+    const kept = screen.getByLabelText('未移交的车辆');
+    expect(kept).toHaveTextContent('LSVAB1230RA200001：当前在入库环节');
+    expect(kept).toHaveTextContent('LSVAB1230RA200002：当前在入库环节');
+    expect(kept).not.toHaveTextContent('已移交');
+    expect(screen.queryByText('移交成功!')).not.toBeInTheDocument();
+  });
+
   it('deletes after the irreversible-delete confirmation', async () => {
     server.on('DELETE /api/purchase/8', { status: 204, body: '' });
     renderInApp(<PurchaseListPage />, { initialEntries: ['/purchase/list'] });

@@ -23,12 +23,20 @@ import { EditAndDetailActions, RowAction, RowActions } from '../../../components
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
+import { VIN_FONT } from '../../../components/vin-search-box';
 import { deletePurchase } from '../api/delete-purchase';
 import { exportPurchases } from '../api/export-purchases';
 import { batchHandOverPurchase, handOverPurchase } from '../api/hand-over-purchase';
 import { listPurchasesQuery, purchasesQueryKey } from '../api/list-purchases';
 import { RemitDialog, type RemitTarget } from '../components/remit-dialog';
 import { purchasePaths, remittedText } from '../purchase-format';
+
+/**
+ * At 1366 px the filter boxes show their whole placeholder (请输入采购合同号 beside the clear button) and a
+ * typical contract number or seller; the VIN box a whole 17-character VIN in the VIN font.
+ */
+const FILTER_TEXT_WIDTH = 230;
+const FILTER_VIN_WIDTH = 220;
 
 const money = (value: number | null) => (typeof value === 'number' ? formatMoney(value) : '—');
 
@@ -58,7 +66,7 @@ function PurchaseCars({ purchase }: { purchase: PurchaseListItem }) {
 function KeptVehicles({ answer }: { answer: HandOverAnswer }) {
   return (
     <div aria-label="未移交的车辆">
-      <Typography.Paragraph>已移交 {answer.moved} 辆车。</Typography.Paragraph>
+      {answer.moved > 0 && <Typography.Paragraph>已移交 {answer.moved} 辆车。</Typography.Paragraph>}
       <Typography.Paragraph style={{ marginBottom: 4 }}>{purchaseMessages.keptTitle}</Typography.Paragraph>
       <ul style={{ paddingLeft: 20, margin: 0 }}>
         {answer.kept.map((car) => (
@@ -82,6 +90,17 @@ export function PurchaseListPage() {
 
   const showHandOver = (answer: HandOverAnswer) => {
     void refreshAll();
+    // Nothing moved (every car already handed on, or none left under the overseas contract): a warning,
+    // never 移交成功!, with the cars that stayed and why when the server named some.
+    if (answer.moved === 0) {
+      modal.warning({
+        title: purchaseMessages.nothingHandedOver,
+        content: answer.kept.length > 0 ? <KeptVehicles answer={answer} /> : purchaseMessages.nothingHandedOverDetail,
+        okText: '知道了',
+        width: 520,
+      });
+      return;
+    }
     if (answer.kept.length === 0) {
       void message.success(purchaseMessages.handOverDone);
       return;
@@ -152,13 +171,15 @@ export function PurchaseListPage() {
       dataIndex: 'total',
       width: 130,
       align: 'right',
+      onCell: wrapAnywhere,
       render: (total: number) => formatMoney(total),
     },
     {
       key: 'remit_total',
       title: '已打款',
-      width: 160,
+      width: 170,
       align: 'right',
+      onCell: wrapAnywhere,
       render: (_: unknown, purchase: PurchaseListItem) => (
         <div aria-label={`打款进度 ${paidPercent(purchase.remit_total, purchase.total)}%`}>
           <div>{remittedText(purchase.remit_total, purchase.total)}</div>
@@ -249,14 +270,25 @@ export function PurchaseListPage() {
               placeholder="请输入采购合同号"
               allowClear
               maxLength={purchaseTextLimits.purchase_no}
-              style={{ width: 160 }}
+              style={{ width: FILTER_TEXT_WIDTH }}
             />
           </Form.Item>
           <Form.Item label="客户名称" name="name">
-            <Input placeholder="请输入客户名称" allowClear maxLength={purchaseTextLimits.name} style={{ width: 160 }} />
+            <Input
+              placeholder="请输入客户名称"
+              allowClear
+              maxLength={purchaseTextLimits.name}
+              style={{ width: FILTER_TEXT_WIDTH }}
+            />
           </Form.Item>
           <Form.Item label="车架号" name="vin">
-            <Input placeholder="请输入车架号" allowClear maxLength={17} style={{ width: 190 }} />
+            <Input
+              placeholder="请输入车架号"
+              allowClear
+              maxLength={17}
+              style={{ width: FILTER_VIN_WIDTH }}
+              styles={{ input: { fontFamily: VIN_FONT } }}
+            />
           </Form.Item>
           <Form.Item
             label="合同总额"
