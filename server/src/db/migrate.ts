@@ -8,6 +8,7 @@ import * as createLoginThrottle from './migrations/2026_11_23_1000_create_login_
 import * as addSearchIndexes from './migrations/2026_11_24_1000_add_search_indexes';
 import * as createStageCounters from './migrations/2026_11_24_1100_create_stage_counters';
 import * as addPageWalkIndexes from './migrations/2026_11_24_1200_add_page_walk_indexes';
+import * as addOrderReceiptTotal from './migrations/2026_11_24_1300_add_order_receipt_total';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1000_add_search_indexes': addSearchIndexes,
   '2026_11_24_1100_create_stage_counters': createStageCounters,
   '2026_11_24_1200_add_page_walk_indexes': addPageWalkIndexes,
+  '2026_11_24_1300_add_order_receipt_total': addOrderReceiptTotal,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

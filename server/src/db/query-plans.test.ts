@@ -79,7 +79,8 @@ const seed = async (db: Db) => {
     'receipts',
     range(ORDERS).map((index) => ({
       order_id: index,
-      amount: 100,
+      // Received totals differ from contract to contract, as a company's do (the planner reads that).
+      amount: index * 100,
       currency: 'USD',
       receipt_no: `R${index}`,
       receipted_at: '2025-01-01',
@@ -160,6 +161,7 @@ const orderFilters: [string, OrderFilters][] = [
   ['VIN tail of 6', { vin: vinOf(4321).slice(-6) }],
   ['customer name of 3', { name: nameOf(1234).slice(0, 3) }],
   ['contract total', { totalFen: 123_400 }],
+  ['received total', { receiptTotalFen: 123_400 }],
   ['created range', { start: '2025-02-01', end: '2025-02-03' }],
 ];
 const purchaseFilters: [string, PurchaseFilters][] = [

@@ -21,9 +21,8 @@ export interface OrderFilters {
 /** An order row with what the list shows besides its own columns. */
 export type OrderListRow = OrderRow & { receipt_total_fen: number; linked_customer_name: string | null };
 
-const receiptTotalOf = sql<
-  number | string
->`coalesce((select sum(receipts.amount) from receipts where receipts.order_id = orders.id), 0)`;
+/** The receipts' sum, kept on the contract by triggers (migration 2026_11_24_1300). */
+const receiptTotalOf = sql<number | string>`orders.receipt_total`;
 
 const orderRows = (db: Db) =>
   db

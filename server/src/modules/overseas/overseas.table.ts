@@ -18,6 +18,8 @@ export interface OrdersTable {
   amount: number;
   currency: Generated<Currency>;
   total: number;
+  /** Sum of the receipts' amounts, fen: kept by triggers on `receipts` (migration 2026_11_24_1300), never written here. */
+  receipt_total: Generated<number>;
   /** 1 new, 2 handed to purchasing, 6 finished. */
   status: Generated<number>;
   /** JSON array of `/storage/…` paths. */

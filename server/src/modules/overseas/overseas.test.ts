@@ -570,6 +570,33 @@ describe('overseas contracts and receipts', () => {
       expect(audit).toHaveLength(2);
     });
 
+    it('keeps the received total on the contract through every receipt added, changed or removed', async () => {
+      const id = await createOrder();
+      const listed = async (query: string) =>
+        ((await call('GET', `/api/order?${query}`)).json().data.data as Array<{ id: number; receipt_total: number }>)
+          .filter((row) => row.id === id)
+          .map((row) => row.receipt_total);
+      const first = (await call('POST', `/api/order/${id}/receipt`, receiptForm(files, { amount: '100.25' }))).json()
+        .data.id as number;
+      await call('POST', `/api/order/${id}/receipt`, receiptForm(files, { amount: '50', receipt_no: 'SK-2' }));
+      expect(await listed('amount=150.25')).toEqual([150.25]);
+
+      // The API edits only a receipt's settlement; an amount changed by any other path is followed too.
+      await t.db.updateTable('receipts').set({ amount: 300_00 }).where('id', '=', first).execute();
+      expect(await listed('amount=150.25')).toEqual([]);
+      expect(await listed('amount=350')).toEqual([350]);
+
+      // A receipt row removed by any path (a contract's deletion, a repair by hand) leaves the sum right too.
+      await t.db.deleteFrom('receipts').where('id', '=', first).execute();
+      expect(await listed('amount=50')).toEqual([50]);
+      const stored = await t.db
+        .selectFrom('orders')
+        .select('receipt_total')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.receipt_total)).toBe(50_00);
+    });
+
     it('refuses a receipt in another currency than the contract’s with 422', async () => {
       const id = await createOrder({ currency: 'CNY' });
       const response = await call('POST', `/api/order/${id}/receipt`, receiptForm(files, { currency: 'USD' }));
