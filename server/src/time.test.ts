@@ -9,6 +9,16 @@ describe('time', () => {
     expect(formatTimestamp('2026-01-01T12:00:00.000Z', 'UTC')).toBe('2026-01-01T12:00:00.000+00:00');
   });
 
+  it('follows a daylight-saving change to the minute, also when asked again (the offsets are remembered)', () => {
+    // New York moves its clocks from 02:00 EST to 03:00 EDT at 07:00 UTC on 2026-03-08.
+    for (let round = 0; round < 2; round += 1) {
+      expect(formatTimestamp('2026-03-08T06:59:00.000Z', 'America/New_York')).toBe('2026-03-08T01:59:00.000-05:00');
+      expect(formatTimestamp('2026-03-08T07:00:00.000Z', 'America/New_York')).toBe('2026-03-08T03:00:00.000-04:00');
+      expect(formatTimestamp('2026-03-08T07:14:59.000Z', 'America/New_York')).toBe('2026-03-08T03:14:59.000-04:00');
+    }
+    expect(formatTimestamp('2026-03-08T07:00:00.000Z', 'Asia/Shanghai')).toBe('2026-03-08T15:00:00.000+08:00');
+  });
+
   it('reads a shown timestamp back to the same instant', () => {
     const stored = '2026-11-22T01:02:03.456Z';
     expect(parseTimestamp(formatTimestamp(stored, 'Asia/Shanghai'))).toBe(Date.parse(stored));

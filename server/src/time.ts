@@ -37,8 +37,32 @@ const formatterFor = (timeZone: string): Intl.DateTimeFormat => {
   return formatter;
 };
 
+/**
+ * Offsets already worked out, by zone and UTC day: Intl's formatToParts costs microseconds that a list
+ * of timestamps or an export of 50,000 rows paid on every one (1.3 s of a 4 s export). A day whose
+ * start and end have the same offset has it throughout (a zone never changes twice in a day and back);
+ * only the few days with a transition are worked out instant by instant.
+ */
+const DAY_MS = 86_400_000;
+const dayOffsets = new Map<string, number | null>();
+const DAY_OFFSETS_MAX = 100_000;
+
 /** Offset of `timeZone` from UTC at `instant`, in minutes (Asia/Shanghai: 480). */
 export const offsetMinutes = (instant: Date, timeZone: string): number => {
+  const day = Math.floor(instant.getTime() / DAY_MS);
+  const key = `${timeZone}|${day}`;
+  let known = dayOffsets.get(key);
+  if (known === undefined) {
+    const atStart = computeOffsetMinutes(new Date(day * DAY_MS), timeZone);
+    const atEnd = computeOffsetMinutes(new Date((day + 1) * DAY_MS - 1000), timeZone);
+    known = atStart === atEnd ? atStart : null;
+    if (dayOffsets.size >= DAY_OFFSETS_MAX) dayOffsets.clear();
+    dayOffsets.set(key, known);
+  }
+  return known ?? computeOffsetMinutes(instant, timeZone);
+};
+
+const computeOffsetMinutes = (instant: Date, timeZone: string): number => {
   const parts = Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(instant)

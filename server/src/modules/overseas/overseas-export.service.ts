@@ -10,7 +10,7 @@ import {
   type ReceiptExportRow,
 } from '../../excel/overseas-workbooks';
 import { saveExportWorkbook } from '../../excel/export-file';
-import { listVinsOfOrders } from '../vehicle/vehicle.repository';
+import { listVinListsOfOrders } from '../vehicle/vehicle.repository';
 import { fromFen, fromFenOrNull } from './money';
 import { iterateOrders, listReceiptsOfOrders } from './overseas.repository';
 import type { ReceiptRow } from './overseas.table';
@@ -26,18 +26,12 @@ export const exportOrders = (ctx: AppContext, query: OrderExportQuery): Promise<
 /** The contracts in batches, each batch's VINs in one query: rows come as the workbook asks for them. */
 async function* orderRows({ db, config }: AppContext, query: OrderExportQuery): AsyncGenerator<OrderExportRow> {
   for await (const batch of iterateOrders(db, config.timeZone, filtersOf(query), EXPORT_BATCH)) {
-    const vinsByOrder = new Map<number, string[]>();
-    for (const { order_id: orderId, vin } of await listVinsOfOrders(
+    const vinLists = await listVinListsOfOrders(
       db,
       batch.map((order) => order.id),
-    )) {
-      if (orderId === null) continue;
-      const vins = vinsByOrder.get(orderId);
-      if (vins) vins.push(vin);
-      else vinsByOrder.set(orderId, [vin]);
-    }
+    );
     for (const order of batch) {
-      const vins = vinsByOrder.get(order.id) ?? [];
+      const vins = vinLists.get(order.id);
       yield {
         id: order.id,
         order_no: order.order_no,
@@ -45,11 +39,11 @@ async function* orderRows({ db, config }: AppContext, query: OrderExportQuery): 
         country: order.customer_country,
         agent_name: order.agent_name,
         amount: order.amount,
-        car_count: vins.length,
+        car_count: vins?.count ?? 0,
         currency: order.currency,
         total: fromFen(order.total),
         receipt_total: fromFen(order.receipt_total_fen),
-        vins: vins.join(', '),
+        vins: vins?.vins ?? '',
         created_at: order.created_at,
       };
     }

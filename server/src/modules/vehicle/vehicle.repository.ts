@@ -1,7 +1,7 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { CarListFlag, CarSearchStage } from '../../../../contract/vehicle';
 import type { Db } from '../../db/database';
-import { containsText, VEHICLE_VIN } from '../../db/text-search';
+import { containsText, isPostgres, VEHICLE_VIN } from '../../db/text-search';
 import type { NewVehicleRow, Stage, VehicleRow, VehiclesTable } from './vehicle.table';
 
 /** Bound parameters per `in (…)` list: far below SQLite's and PostgreSQL's limits. */
@@ -137,19 +137,30 @@ export const listOrderVehiclesLacking = (db: Db, orderId: number, flags: readonl
 };
 
 /** Only `order_id` and `vin` of several contracts' vehicles: what an export's VIN column needs. */
-export const listVinsOfOrders = async (db: Db, orderIds: readonly number[]) => {
-  const rows: { order_id: number | null; vin: string }[] = [];
+/**
+ * Each contract's VINs as one text (`A, B, C`, in the order they were added) and their count, for the
+ * list export: the database joins them, so 50,000 contracts cost 50,000 rows read, not 500,000.
+ */
+export const listVinListsOfOrders = async (
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, { vins: string; count: number }>> => {
+  const lists = new Map<number, { vins: string; count: number }>();
+  const joined = isPostgres(db)
+    ? sql<string>`string_agg(vin, ', ' order by id)`
+    : sql<string>`group_concat(vin, ', ' order by id)`;
   for (const part of chunks([...new Set(orderIds)], IN_LIST_CHUNK)) {
-    rows.push(
-      ...(await db
-        .selectFrom('vehicles')
-        .select(['order_id', 'vin'])
-        .where('order_id', 'in', part)
-        .orderBy('id', 'asc')
-        .execute()),
-    );
+    const rows = await db
+      .selectFrom('vehicles')
+      .select(['order_id', joined.as('vins'), (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('order_id', 'in', part)
+      .groupBy('order_id')
+      .execute();
+    for (const row of rows) {
+      if (row.order_id !== null) lists.set(row.order_id, { vins: row.vins, count: Number(row.count) });
+    }
   }
-  return rows;
+  return lists;
 };
 
 /**
