@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /**
@@ -25,7 +26,9 @@ export const pageByIds = async <R>(
 
 /**
  * Every filtered row in batches, newest first, by keyset (`id < last`): an export of 50,000 contracts
- * neither runs one huge query nor an OFFSET that rescans what it already read.
+ * neither runs one huge query nor an OFFSET that rescans what it already read. Between batches the
+ * event loop is let go (`setImmediate`): SQLite answers synchronously, so without it the other clerks'
+ * requests would wait for the whole export, not for one batch.
  */
 export async function* batchesNewestFirst<R>(
   idsBefore: (before: number | undefined, limit: number) => Promise<readonly { id: number }[]>,
@@ -39,5 +42,6 @@ export async function* batchesNewestFirst<R>(
     yield await rowsOf(ids);
     if (ids.length < batchSize) return;
     before = ids[ids.length - 1];
+    await setImmediate();
   }
 }

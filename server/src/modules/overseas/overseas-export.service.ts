@@ -9,15 +9,12 @@ import {
   receiptColumns,
   type ReceiptExportRow,
 } from '../../excel/overseas-workbooks';
-import { saveExportWorkbook } from '../../excel/export-file';
+import { EXPORT_BATCH, saveExportWorkbook } from '../../excel/export-file';
 import { listVinListsOfOrders } from '../vehicle/vehicle.repository';
 import { fromFen, fromFenOrNull } from './money';
 import { iterateOrders, listReceiptsOfOrders } from './overseas.repository';
 import type { ReceiptRow } from './overseas.table';
 import { filtersOf } from './overseas.service';
-
-/** Contracts read per query while an export is built. */
-const EXPORT_BATCH = 1000;
 
 /** `GET /api/order/export`: one row per contract of the list's filters, newest first, with its VINs. */
 export const exportOrders = (ctx: AppContext, query: OrderExportQuery): Promise<ExportAnswer> =>

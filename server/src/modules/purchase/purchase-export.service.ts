@@ -2,15 +2,12 @@ import type { ExportAnswer } from '../../../../contract/export';
 import { type PurchaseExportQuery, purchaseTypeLabels, remitStatusLabels } from '../../../../contract/purchase';
 import type { AppContext } from '../../app-context';
 import { PURCHASE_SHEET_NAME, purchaseColumns, type PurchaseExportRow } from '../../excel/purchase-workbooks';
-import { saveExportWorkbook } from '../../excel/export-file';
+import { EXPORT_BATCH, saveExportWorkbook } from '../../excel/export-file';
 import { fromFen, fromFenOrNull } from '../overseas/money';
 import { listVehiclesOfPurchases } from '../vehicle/vehicle.repository';
 import type { VehicleRow } from '../vehicle/vehicle.table';
 import { iteratePurchases } from './purchase.repository';
 import { purchaseFiltersOf } from './purchase.service';
-
-/** Contracts read per query while an export is built. */
-const EXPORT_BATCH = 1000;
 
 /**
  * `GET /api/purchase/export`: the contracts of the list's filters, newest first, one row per vehicle
