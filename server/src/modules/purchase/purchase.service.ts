@@ -38,7 +38,9 @@ import {
   deleteUnnamedVehicles,
   linkVehicleToPurchase,
   listOrderVehiclesWithoutPurchase,
+  listPurchaseCarsOf,
   listVehiclesOfPurchases,
+  type PurchaseCarRow,
   updateVehicle,
 } from '../vehicle/vehicle.repository';
 import type { VehicleRow } from '../vehicle/vehicle.table';
@@ -63,7 +65,9 @@ import {
 } from './purchase.repository';
 import type { PurchaseRow } from './purchase.table';
 
-export const toPurchaseCar = (row: VehicleRow): PurchaseCar => ({
+export const toPurchaseCar = (
+  row: Pick<VehicleRow, 'id' | 'vin' | 'model' | 'price' | 'invoice' | 'other'>,
+): PurchaseCar => ({
   id: row.id,
   vin: row.vin,
   model: row.model,
@@ -84,7 +88,7 @@ export const purchaseFiltersOf = (query: Omit<PurchaseListQuery, 'page' | 'limit
   name: query.name,
 });
 
-const toListItem = (row: PurchaseListRow, cars: readonly VehicleRow[], timeZone: string): PurchaseListItem => ({
+const toListItem = (row: PurchaseListRow, cars: readonly PurchaseCarRow[], timeZone: string): PurchaseListItem => ({
   id: row.id,
   purchase_no: row.purchase_no,
   type: row.type,
@@ -112,7 +116,7 @@ export const listPurchases = async (
     countPurchases(db, config.timeZone, filters),
   ]);
   const carsByPurchase = vehiclesByContract(
-    await listVehiclesOfPurchases(
+    await listPurchaseCarsOf(
       db,
       rows.map((row) => row.id),
     ),

@@ -194,6 +194,25 @@ export const listVehiclesOfPurchases = async (db: Db, purchaseIds: readonly numb
   return rows.sort((left, right) => left.id - right.id);
 };
 
+/** What a contract list shows of a purchase contract's vehicle. */
+export type PurchaseCarRow = Pick<VehicleRow, 'id' | 'vin' | 'model' | 'purchase_id' | 'price' | 'invoice' | 'other'>;
+
+/** The vehicles of a page of purchase contracts, only the columns the list shows (as for overseas). */
+export const listPurchaseCarsOf = async (db: Db, purchaseIds: readonly number[]): Promise<PurchaseCarRow[]> => {
+  if (purchaseIds.length === 0) return [];
+  const rows: PurchaseCarRow[] = [];
+  for (const part of chunks([...new Set(purchaseIds)], IN_LIST_CHUNK)) {
+    rows.push(
+      ...(await db
+        .selectFrom('vehicles')
+        .select(['id', 'vin', 'model', 'purchase_id', 'price', 'invoice', 'other'])
+        .where('purchase_id', 'in', part)
+        .execute()),
+    );
+  }
+  return rows.sort((left, right) => left.id - right.id);
+};
+
 /**
  * Puts a vehicle on a purchase contract with that side's prices, only while it is on no purchase
  * contract or already on this one: a save of another purchase contract in between wins.
