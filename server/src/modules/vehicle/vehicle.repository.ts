@@ -112,7 +112,9 @@ export const searchVehicles = (db: Db, vin: string | undefined, stage: CarSearch
       )
       .where(condition.column, '<', condition.below);
   }
-  return query.orderBy('vin', 'asc').limit(limit).execute();
+  // With text typed, the matches in VIN order. Without, the newest vehicles first: they are the ones still
+  // waiting for a step, and walking the VIN index for 20 of a few waiting among 500,000 read them all (1.6 s).
+  return (vin ? query.orderBy('vin', 'asc') : query.orderBy('id', 'desc')).limit(limit).execute();
 };
 
 /** carLists: what each flag asks for — the flows where that record may be made, and no record yet. */

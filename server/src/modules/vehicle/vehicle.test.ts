@@ -103,6 +103,14 @@ describe('car lookups, detach and carLists', () => {
       expect(await ids('release')).toEqual([]);
       expect((await call('GET', '/api/car/search?vin=LSV&stage=moon')).statusCode).toBe(422);
     });
+
+    it('with nothing typed yet, suggests the newest vehicles that may take the step', async () => {
+      const older = await createVehicle(t.db, { vin: vin(9), flow: 'pickup' });
+      await createVehicle(t.db, { vin: vin(8), flow: 'registry', entry: 2 });
+      const newer = await createVehicle(t.db, { vin: vin(7), flow: 'pickup' });
+      const items = (await call('GET', '/api/car/search?stage=entry')).json().data as { id: number }[];
+      expect(items.map((item) => item.id)).toEqual([newer, older]);
+    });
   });
 
   describe('lookup', () => {
