@@ -19,6 +19,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { fileNamesRoutes } from './modules/upload/file-names.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
 import { overseasRoutes } from './modules/overseas/overseas.routes';
+import { pickupRoutes } from './modules/pickup/pickup.routes';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -125,6 +126,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(customerRoutes);
   await app.register(overseasRoutes);
   await app.register(purchaseRoutes);
+  await app.register(pickupRoutes);
   await app.register(vehicleRoutes);
   await app.register(vinCorrectionRoutes);
 
