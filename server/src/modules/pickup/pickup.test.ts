@@ -4,6 +4,7 @@ import { pickupMessages } from '../../../../contract/pickup';
 import { stageMessages } from '../../../../contract/stage';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { exportSheet, rowsOf } from '../../../../tests/helpers/export-sheet';
+import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
 import { carLine, vin } from '../../../../tests/helpers/overseas';
 import { type EntryFiles, entryForm, uploadEntryFiles } from '../../../../tests/helpers/pickup';
 import { purchaseCar } from '../../../../tests/helpers/purchase';
@@ -119,6 +120,48 @@ describe('check-in (入库) and the pickup list', () => {
     expect(pickupMessages.wgImageRequired).toBe('请上传外观照片');
     expect(await vehicleOf(vin(1))).toMatchObject({ entry: 0 });
     expect((await call('GET', '/api/car/entryLists')).json().data.data[0].entry).toEqual([]);
+  });
+
+  it('reads the spec’s form-encoded post, and keeps one check-in per vehicle (saving again edits it)', async () => {
+    await purchaseInPickup('HW-P-1', 'CG-P-1', [vin(1)]);
+    const body = formEncode(entryForm(files, vin(1), { car_image: [files.photos[0]] })).join('&');
+    const response = await call('POST', '/api/car/entryAdd', body, FORM);
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json().data.id as number;
+    expect((await readEntry(id)).car_image).toEqual([files.photos[0]]);
+
+    const again = await addEntry(vin(1), { dl_name: '赵代理' });
+    expect(again).toBe(id);
+    expect(await readEntry(id)).toMatchObject({ dl_name: '赵代理', car_image: files.photos });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity', 'entity_id'])
+      .where('entity', '=', 'check_ins')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'create_entry', entity: 'check_ins', entity_id: id },
+      { action: 'update_entry', entity: 'check_ins', entity_id: id },
+    ]);
+  });
+
+  it('moves a check-in to the VIN the clerk corrected it to', async () => {
+    await purchaseInPickup('HW-P-1', 'CG-P-1', [vin(1), vin(2)]);
+    const id = await addEntry(vin(1));
+    const before = await readEntry(id);
+    const moved = await call(
+      'POST',
+      '/api/car/entryEdit',
+      entryForm(files, vin(2), { entry_id: id, updated_at: before.updated_at }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await readEntry(id)).vin).toBe(vin(2));
+    expect((await vehicleOf(vin(1)))?.entry).toBe(0);
+    expect((await vehicleOf(vin(2)))?.entry).toBe(2);
+    // A vehicle that has its own check-in cannot take another's.
+    const other = await addEntry(vin(1));
+    const taken = await call('POST', '/api/car/entryEdit', entryForm(files, vin(2), { entry_id: other }));
+    expect(refusal(taken)).toEqual({ status: 409, message: stageMessages.alreadyRecorded(vin(2), 'entry') });
   });
 
   it('refuses a vehicle still at purchasing with a 409 naming the VIN and where it is', async () => {
