@@ -9,6 +9,7 @@ import * as addSearchIndexes from './migrations/2026_11_24_1000_add_search_index
 import * as createStageCounters from './migrations/2026_11_24_1100_create_stage_counters';
 import * as addPageWalkIndexes from './migrations/2026_11_24_1200_add_page_walk_indexes';
 import * as addOrderReceiptTotal from './migrations/2026_11_24_1300_add_order_receipt_total';
+import * as addVehicleReleaseIndex from './migrations/2026_11_24_1400_add_vehicle_release_index';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1100_create_stage_counters': createStageCounters,
   '2026_11_24_1200_add_page_walk_indexes': addPageWalkIndexes,
   '2026_11_24_1300_add_order_receipt_total': addOrderReceiptTotal,
+  '2026_11_24_1400_add_vehicle_release_index': addVehicleReleaseIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

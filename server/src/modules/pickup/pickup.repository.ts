@@ -81,7 +81,7 @@ const conditions = (db: Db, timeZone: string, filters: PickupFilters): RawBuilde
   // pass's link table; 待出库 (0) the others (spec part 2, section 4: the options are 0 and 2).
   const released = sql<SqlBool>`vehicles.id in (select release_pass_vehicles.vehicle_id from release_pass_vehicles)`;
   if (filters.releaseStatus === 2) where.push(released);
-  // No index holds the release value yet: this is a pass over the listed vehicles (see query-plans.test.ts).
+  // Through vehicles_release_index (migration 2026_11_24_1400): the few still waiting, not every listed one.
   if (filters.releaseStatus === 0) where.push(sql<SqlBool>`vehicles.release = 0`);
   return where;
 };
