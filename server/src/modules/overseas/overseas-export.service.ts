@@ -21,15 +21,15 @@ export const exportOrders = (ctx: AppContext, query: OrderExportQuery): Promise<
   saveExportWorkbook(ctx, { name: ORDER_SHEET_NAME, columns: orderColumns, rows: orderRows(ctx, query) });
 
 /** The contracts in batches, each batch's VINs in one query: rows come as the workbook asks for them. */
-async function* orderRows({ db, config }: AppContext, query: OrderExportQuery): AsyncGenerator<OrderExportRow> {
+async function* orderRows({ db, config }: AppContext, query: OrderExportQuery): AsyncGenerator<OrderExportRow[]> {
   for await (const batch of iterateOrders(db, config.timeZone, filtersOf(query), EXPORT_BATCH)) {
     const vinLists = await listVinListsOfOrders(
       db,
       batch.map((order) => order.id),
     );
-    for (const order of batch) {
+    yield batch.map((order) => {
       const vins = vinLists.get(order.id);
-      yield {
+      return {
         id: order.id,
         order_no: order.order_no,
         customer_name: order.customer_name,
@@ -43,7 +43,7 @@ async function* orderRows({ db, config }: AppContext, query: OrderExportQuery): 
         vins: vins?.vins ?? '',
         created_at: order.created_at,
       };
-    }
+    });
   }
 }
 
@@ -51,7 +51,7 @@ async function* orderRows({ db, config }: AppContext, query: OrderExportQuery): 
 export const exportReceipts = (ctx: AppContext, query: OrderExportQuery): Promise<ExportAnswer> =>
   saveExportWorkbook(ctx, { name: RECEIPT_SHEET_NAME, columns: receiptColumns, rows: receiptRows(ctx, query) });
 
-async function* receiptRows({ db, config }: AppContext, query: OrderExportQuery): AsyncGenerator<ReceiptExportRow> {
+async function* receiptRows({ db, config }: AppContext, query: OrderExportQuery): AsyncGenerator<ReceiptExportRow[]> {
   for await (const batch of iterateOrders(db, config.timeZone, filtersOf(query), EXPORT_BATCH)) {
     // Contract by contract in the list's order, each contract's receipts in the order they came in.
     const receiptsByOrder = new Map<number, ReceiptRow[]>();
@@ -63,9 +63,10 @@ async function* receiptRows({ db, config }: AppContext, query: OrderExportQuery)
       if (receipts) receipts.push(receipt);
       else receiptsByOrder.set(receipt.order_id, [receipt]);
     }
+    const rows: ReceiptExportRow[] = [];
     for (const order of batch) {
       for (const receipt of receiptsByOrder.get(order.id) ?? []) {
-        yield {
+        rows.push({
           order_no: order.order_no,
           customer_name: order.customer_name,
           order_currency: order.currency,
@@ -80,8 +81,9 @@ async function* receiptRows({ db, config }: AppContext, query: OrderExportQuery)
           actual_total: fromFenOrNull(receipt.actual_total),
           registered_address: receipt.registered_address,
           created_at: receipt.created_at,
-        };
+        });
       }
     }
+    yield rows;
   }
 }

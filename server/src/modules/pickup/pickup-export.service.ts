@@ -11,20 +11,18 @@ export const exportPickups = (ctx: AppContext, query: PickupExportQuery): Promis
   saveExportWorkbook(ctx, { name: PICKUP_SHEET_NAME, columns: pickupColumns, rows: pickupRows(ctx, query) });
 
 /** The vehicles in batches (one query each), rows coming as the workbook asks for them. */
-async function* pickupRows({ db, config }: AppContext, query: PickupExportQuery): AsyncGenerator<PickupExportRow> {
+async function* pickupRows({ db, config }: AppContext, query: PickupExportQuery): AsyncGenerator<PickupExportRow[]> {
   for await (const batch of iteratePickups(db, config.timeZone, pickupFiltersOf(query), EXPORT_BATCH)) {
-    for (const row of batch) {
-      yield {
-        id: row.id,
-        vin: row.vin,
-        model: row.model,
-        order_no: row.order_no,
-        purchase_no: row.purchase_no,
-        dl_name: row.dl_name,
-        status: releaseStatusLabel(row.release),
-        entry_at: row.entry_created_at,
-        release_at: row.release_created_at,
-      };
-    }
+    yield batch.map((row) => ({
+      id: row.id,
+      vin: row.vin,
+      model: row.model,
+      order_no: row.order_no,
+      purchase_no: row.purchase_no,
+      dl_name: row.dl_name,
+      status: releaseStatusLabel(row.release),
+      entry_at: row.entry_created_at,
+      release_at: row.release_created_at,
+    }));
   }
 }

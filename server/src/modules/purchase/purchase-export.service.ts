@@ -4,8 +4,8 @@ import type { AppContext } from '../../app-context';
 import { PURCHASE_SHEET_NAME, purchaseColumns, type PurchaseExportRow } from '../../excel/purchase-workbooks';
 import { EXPORT_BATCH, saveExportWorkbook } from '../../excel/export-file';
 import { fromFen, fromFenOrNull } from '../overseas/money';
-import { listVehiclesOfPurchases } from '../vehicle/vehicle.repository';
-import type { VehicleRow } from '../vehicle/vehicle.table';
+import { vehiclesByContract } from '../vehicle/contract-car-lines';
+import { listPurchaseCarsOf } from '../vehicle/vehicle.repository';
 import { iteratePurchases } from './purchase.repository';
 import { purchaseFiltersOf } from './purchase.service';
 
@@ -20,16 +20,17 @@ export const exportPurchases = (ctx: AppContext, query: PurchaseExportQuery): Pr
 async function* purchaseRows(
   { db, config }: AppContext,
   query: PurchaseExportQuery,
-): AsyncGenerator<PurchaseExportRow> {
+): AsyncGenerator<PurchaseExportRow[]> {
   for await (const batch of iteratePurchases(db, config.timeZone, purchaseFiltersOf(query), EXPORT_BATCH)) {
-    const carsByPurchase = new Map<number, VehicleRow[]>();
-    for (const vehicle of await listVehiclesOfPurchases(
-      db,
-      batch.map((purchase) => purchase.id),
-    )) {
-      if (vehicle.purchase_id === null) continue;
-      carsByPurchase.set(vehicle.purchase_id, [...(carsByPurchase.get(vehicle.purchase_id) ?? []), vehicle]);
-    }
+    // Only the exported columns of the batch's vehicles (libsql pays per column read), grouped once.
+    const carsByPurchase = vehiclesByContract(
+      await listPurchaseCarsOf(
+        db,
+        batch.map((purchase) => purchase.id),
+      ),
+      'purchase_id',
+    );
+    const rows: PurchaseExportRow[] = [];
     for (const purchase of batch) {
       const contract = {
         id: purchase.id,
@@ -46,18 +47,19 @@ async function* purchaseRows(
       };
       const cars = carsByPurchase.get(purchase.id) ?? [];
       if (cars.length === 0) {
-        yield { ...contract, vin: null, model: null, price: null, invoice: null, other: null };
+        rows.push({ ...contract, vin: null, model: null, price: null, invoice: null, other: null });
       }
       for (const car of cars) {
-        yield {
+        rows.push({
           ...contract,
           vin: car.vin,
           model: car.model,
           price: fromFenOrNull(car.price),
           invoice: fromFenOrNull(car.invoice),
           other: fromFenOrNull(car.other),
-        };
+        });
       }
     }
+    yield rows;
   }
 }
