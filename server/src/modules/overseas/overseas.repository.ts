@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { createdRange } from '../../db/list-filters';
+import { readCounter } from '../dashboard/dashboard.repository';
 import { allOf, batchesNewestFirst, pageByIds } from '../../db/list-page';
 import { containsText, ORDER_CUSTOMER_NAME, ORDER_NO, VEHICLE_VIN } from '../../db/text-search';
 import type { NewOrderRow, NewReceiptRow, OrderRow, ReceiptRow } from './overseas.table';
@@ -84,6 +85,8 @@ export const listOrders = (
   );
 
 export const countOrders = async (db: Db, timeZone: string, filters: OrderFilters): Promise<number> => {
+  // Unfiltered, the total is the counter the database keeps (migration 2026_11_24_1100), not a count.
+  if (conditions(db, timeZone, filters).length === 0) return readCounter(db, 'orderNum');
   const row = await filteredIds(db, timeZone, filters)
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('count'))

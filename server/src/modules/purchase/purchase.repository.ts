@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { createdRange } from '../../db/list-filters';
+import { readCounter } from '../dashboard/dashboard.repository';
 import { allOf, batchesNewestFirst, pageByIds } from '../../db/list-page';
 import { containsText, ORDER_NO, PURCHASE_CUSTOMER_NAME, PURCHASE_NO, VEHICLE_VIN } from '../../db/text-search';
 import type { NewPurchaseRow, NewRemitRow, PurchaseRow, RemitRow } from './purchase.table';
@@ -95,6 +96,8 @@ export const listPurchases = (
   );
 
 export const countPurchases = async (db: Db, timeZone: string, filters: PurchaseFilters): Promise<number> => {
+  // Unfiltered, the total is the counter the database keeps (migration 2026_11_24_1100), not a count.
+  if (conditions(db, timeZone, filters).length === 0) return readCounter(db, 'purchaseNum');
   const row = await filteredIds(db, timeZone, filters)
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('count'))
