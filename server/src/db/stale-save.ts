@@ -10,7 +10,12 @@ export const UPDATED_AT_FORMAT_MESSAGE = '更新时间格式不正确';
  */
 export const assertNotStale = (clientUpdatedAt: string | undefined, storedUpdatedAt: string): void => {
   if (clientUpdatedAt === undefined) return;
+  if (storedFormOf(clientUpdatedAt) !== storedUpdatedAt) throw conflict(messages.staleRecord);
+};
+
+/** The stored `updated_at` a client's copy stands for, or a 422 when it is not a timestamp. */
+export const storedFormOf = (clientUpdatedAt: string): string => {
   const milliseconds = parseTimestamp(clientUpdatedAt);
   if (Number.isNaN(milliseconds)) throw unprocessable(UPDATED_AT_FORMAT_MESSAGE, 'updated_at');
-  if (new Date(milliseconds).toISOString() !== storedUpdatedAt) throw conflict(messages.staleRecord);
+  return new Date(milliseconds).toISOString();
 };

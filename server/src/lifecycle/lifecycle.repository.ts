@@ -163,17 +163,20 @@ export const insertRecord = async (db: Db, table: string, values: Record<string,
   return row.id;
 };
 
+/** Writes a record; with `readUpdatedAt`, only while the row still has it (false when another save came first). */
 export const updateRecord = async (
   db: Db,
   table: string,
   id: number,
   values: Record<string, unknown>,
+  readUpdatedAt?: string,
 ): Promise<boolean> => {
-  const result = await loose(db)
+  let query = loose(db)
     .updateTable(table)
     .set(values as Partial<LooseRow>)
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  if (readUpdatedAt !== undefined) query = query.where('updated_at', '=', readUpdatedAt);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };
 

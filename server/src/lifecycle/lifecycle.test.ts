@@ -171,6 +171,36 @@ describe('the lifecycle: hand-overs, stage records and the overseas contract sta
     expect(error.data).toEqual({ errors: { wg_image: ['请上传外观照片'] } });
   });
 
+  it('of two edits of one record sent at once from the same read, saves one and refuses the other as stale', async () => {
+    const id = await newVehicle(null, null, 'registry');
+    const saved = await saveStageRecord(t.db, actor, {
+      stage: 'plate',
+      vehicleIds: [id],
+      fields: { yy_date: '2026-11-20' },
+      documents: { xsz_image: doc('1') },
+    });
+    const read = await t.db
+      .selectFrom('platings')
+      .select('updated_at')
+      .where('id', '=', saved.id)
+      .executeTakeFirstOrThrow();
+    const edit = (day: string) =>
+      saveStageRecord(t.db, actor, {
+        stage: 'plate',
+        recordId: saved.id,
+        vehicleIds: [id],
+        fields: { yy_date: day },
+        documents: { xsz_image: doc('1') },
+        expectedUpdatedAt: read.updated_at,
+      });
+    const results = await Promise.allSettled([edit('2026-11-21'), edit('2026-11-22')]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(HttpError);
+    expect((rejected.reason as HttpError).statusCode).toBe(409);
+    expect((rejected.reason as HttpError).message).toBe('该记录已被他人修改，请刷新后重试');
+  });
+
   it('plating: the value and rate follow the documents; saving again edits the one record', async () => {
     const id = await newVehicle(null, null, 'registry');
     const first = await saveStageRecord(t.db, actor, {

@@ -22,6 +22,8 @@ import { isUniqueViolation } from '../db/errors';
 import { conflict, notFound, unprocessable } from '../http-errors';
 import { writeAudit } from '../modules/audit/audit.repository';
 import { nowIso } from '../time';
+import { storedFormOf } from '../db/stale-save';
+import { messages } from '../../../contract/common';
 import {
   insertRecord,
   linkedVehicleIds,
@@ -47,6 +49,11 @@ export interface StageRecordInput {
   fields: Record<string, unknown>;
   /** Its documents by API field: a stored path (or null) per slot, a list for `car_image`. */
   documents: RecordDocuments;
+  /**
+   * The `updated_at` the clerk's form read (as the client shows it), when editing: the write is guarded by
+   * it inside the save's transaction, so of two edits sent at once one is told 该记录已被他人修改.
+   */
+  expectedUpdatedAt?: string;
 }
 
 export interface SavedStageRecord {
@@ -101,6 +108,11 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
         updated_at: at,
       };
       let recordId = input.recordId;
+      // Only an edit of the record the clerk opened is guarded; a save that lands on the vehicle's own record is not.
+      const readAt =
+        input.expectedUpdatedAt === undefined || input.recordId === undefined
+          ? undefined
+          : storedFormOf(input.expectedUpdatedAt);
       let before: Record<string, unknown> | undefined;
       let released: number[] = [];
 
@@ -114,7 +126,9 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
           before = await readRecord(trx, storage.table, recordId);
           if (!before) throw notFound();
           if (before.vehicle_id !== vehicleId) released = [before.vehicle_id as number];
-          await updateRecord(trx, storage.table, recordId, { ...columns, vehicle_id: vehicleId });
+          if (!(await updateRecord(trx, storage.table, recordId, { ...columns, vehicle_id: vehicleId }, readAt))) {
+            throw conflict(messages.staleRecord);
+          }
         } else {
           recordId = await insertRecord(trx, storage.table, {
             ...columns,
@@ -132,8 +146,10 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
         }
         const [taken] = await vehiclesLinkedElsewhere(trx, storage.links, storage.key, ids, recordId);
         if (taken !== undefined) throw conflict(stageMessages.alreadyRecorded(vinOf.get(taken) ?? '', stage));
-        if (recordId !== undefined) await updateRecord(trx, storage.table, recordId, columns);
-        else
+        if (recordId !== undefined) {
+          if (!(await updateRecord(trx, storage.table, recordId, columns, readAt)))
+            throw conflict(messages.staleRecord);
+        } else
           recordId = await insertRecord(trx, storage.table, { ...columns, created_by: actor.userId, created_at: at });
         await replaceLinks(trx, storage.links, storage.key, recordId, ids);
         released = previous.filter((id) => !ids.includes(id));

@@ -126,6 +126,7 @@ const saveEntry = async (
   body: EntryAddBody,
   recordId: number | undefined,
   held?: Partial<Record<EntryFileField, string | string[] | null>>,
+  expectedUpdatedAt?: string,
 ): Promise<{ id: number }> => {
   const vehicleId = await findVehicleIdByVin(db, body.vin);
   if (vehicleId === undefined) throw notFound(pickupMessages.vehicleUnknown(body.vin));
@@ -137,6 +138,7 @@ const saveEntry = async (
     vehicleIds: [vehicleId],
     fields: { dl_name: body.dl_name ?? null, remark: body.remark ?? null },
     documents,
+    ...(expectedUpdatedAt === undefined ? {} : { expectedUpdatedAt }),
   });
   return { id: saved.id };
 };
@@ -147,12 +149,17 @@ export const addEntry = (ctx: AppContext, body: EntryAddBody, actor: Actor): Pro
 export const editEntry = async (ctx: AppContext, body: EntryEditBody, actor: Actor): Promise<{ id: number }> => {
   const current = await findCheckIn(ctx.db, body.entry_id);
   if (!current) throw notFound();
+  // Checked here for the clear answer before any work, and again by the save's guarded write, inside its
+  // transaction, for two edits sent at the same moment.
   assertNotStale(body.updated_at, current.updated_at);
-  return saveEntry(ctx, actor, body, body.entry_id, {
-    vin_image: current.vin_image,
-    wg_image: current.wg_image,
-    car_image: parseFileList(current.car_images),
-  });
+  return saveEntry(
+    ctx,
+    actor,
+    body,
+    body.entry_id,
+    { vin_image: current.vin_image, wg_image: current.wg_image, car_image: parseFileList(current.car_images) },
+    body.updated_at,
+  );
 };
 
 /** `entryHandOver`: the checked-in vehicles of these purchase contracts go to the registry. */

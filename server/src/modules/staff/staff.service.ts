@@ -13,8 +13,8 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
 import { paged } from '../../envelope';
-import { conflict, notFound, unprocessable } from '../../http-errors';
-import { formatTimestamp, nextUpdatedAt, nowIso, parseTimestamp } from '../../time';
+import { conflict, notFound } from '../../http-errors';
+import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
 import { queuedHash } from '../auth/hash-queue';
 import type { Authenticated } from '../auth/auth.service';
@@ -29,8 +29,7 @@ import {
   updateLiveUser,
 } from './staff.repository';
 import type { UserRow } from './staff.table';
-
-export const UPDATED_AT_FORMAT_MESSAGE = '更新时间格式不正确';
+import { storedFormOf } from '../../db/stale-save';
 
 export const toStaff = (row: UserRow, timeZone: string): Staff => ({
   id: row.id,
@@ -102,13 +101,6 @@ export const createStaff = async (ctx: AppContext, body: StaffCreateBody, actor:
     if (isUniqueViolation(error)) throw conflict(staffMessages.usernameTaken);
     throw error;
   }
-};
-
-/** The stored `updated_at` a client's copy stands for, or a 422 when it is not a timestamp. */
-const storedFormOf = (clientUpdatedAt: string): string => {
-  const milliseconds = parseTimestamp(clientUpdatedAt);
-  if (Number.isNaN(milliseconds)) throw unprocessable(UPDATED_AT_FORMAT_MESSAGE, 'updated_at');
-  return new Date(milliseconds).toISOString();
 };
 
 export const updateStaff = async (
