@@ -396,7 +396,10 @@ export function CarLinesEditor({
         await import('./car-lines-import');
       let sheet: ParsedCarSheet;
       try {
-        sheet = parseCarWorkbook(file.bytes, { listedVins: readLines().map((line) => line.vin ?? '') });
+        sheet = parseCarWorkbook(file.bytes, {
+          listedVins: readLines().map((line) => line.vin ?? ''),
+          priceRequired: priceRequiredMessages[side],
+        });
       } catch (error) {
         void message.error(error instanceof CarImportError ? error.message : String(error));
         return;

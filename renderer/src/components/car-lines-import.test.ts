@@ -149,6 +149,12 @@ describe('parseCarWorkbook: workbooks made by the test', () => {
     expect(rows[1]).toMatchObject({ vin: 'LFVAB1232RA100001', price: 98000, invoice: 0, other: 0, errors: [] });
   });
 
+  it('says an empty price in the words of the side importing: 车辆售价 sells, 采购价格 buys', () => {
+    const bytes = workbook([['车辆', [header, [validVin(1), '丰田凯美瑞', '', 0, 0]]]]);
+    expect(reasons(parseCarWorkbook(bytes).rows[0])).toEqual(['请输入车辆售价']);
+    expect(reasons(parseCarWorkbook(bytes, { priceRequired: '请输入采购价格' }).rows[0])).toEqual(['请输入采购价格']);
+  });
+
   it('reads numbers typed as text, with thousands separators, and refuses words and third decimals', () => {
     const bytes = workbook([
       [

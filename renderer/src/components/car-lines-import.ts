@@ -100,6 +100,8 @@ export interface ParsedCarSheet {
 export interface ParseOptions {
   /** VINs already in the editor: a row repeating one is refused. */
   listedVins?: Iterable<string>;
+  /** An empty price in the words of the side importing (采购价格 on a purchase); 请输入车辆售价 by default. */
+  priceRequired?: string;
 }
 
 type Cell = string | number | boolean | Date | null | undefined;
@@ -241,7 +243,7 @@ export function parseCarWorkbook(bytes: Uint8Array, options: ParseOptions = {}):
       }
       // An empty price is missing; an empty fee is 0 (the spec's default).
       if (key === 'price') {
-        errors.push({ field: key, message: carImportMessages.priceRequired });
+        errors.push({ field: key, message: options.priceRequired ?? carImportMessages.priceRequired });
         return null;
       }
       return 0;
