@@ -18,7 +18,7 @@ import {
 } from './fields';
 // The pieces both contract forms share (the party, car lines, optional ids): see contract-form.ts.
 import * as contractForm from './contract-form';
-import type { HandOverAnswer } from './stage';
+import { type HandOverAnswer, stageMessages } from './stage';
 import { vinField } from './vehicle';
 
 /** Contract type (spec part 2, section 3): 1 new car, 2 used car. */
@@ -114,10 +114,10 @@ export const purchaseMessages = {
   deleted: '删除成功!',
   handOverConfirm: '是否确定要将该业务移交入库流程?',
   batchHandOverConfirm: '是否确定要将该海外合同下所有未移交的采购合同移交入库流程?',
-  handOverDone: '移交成功!',
-  handOverFailed: '移交失败!',
-  keptTitle: '以下车辆未移交：',
-  nothingHandedOver: '没有可移交的车辆',
+  handOverDone: stageMessages.handOverDone,
+  handOverFailed: stageMessages.handOverFailed,
+  keptTitle: stageMessages.keptTitle,
+  nothingHandedOver: stageMessages.nothingHandedOver,
   nothingHandedOverDetail: '本次没有车辆移交入库：这些采购合同的车辆都已移交，或已不在采购环节。',
   carLinesClosedNote: '该采购合同已移交入库，车辆不能再增减；价格、服务费和其他费用仍可修改。',
   remitTitle: '采购合同打款',

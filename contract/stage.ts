@@ -256,6 +256,11 @@ export const stageMessages = {
   keptNoRelease: '尚未出库',
   keptNoExports: '尚未出口报关',
   keptMovedMeanwhile: '已被他人移交',
+  // What the screens say after a hand-over (the spec's 移交成功! when something moved).
+  handOverDone: '移交成功!',
+  handOverFailed: '移交失败!',
+  keptTitle: '以下车辆未移交：',
+  nothingHandedOver: '没有可移交的车辆',
 } as const;
 
 /** What every hand-over answers: how many vehicles moved, and which stayed and why. */

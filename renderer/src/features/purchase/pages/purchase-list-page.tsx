@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Form, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   PURCHASE_EXPORT_FILE_NAME,
@@ -15,6 +15,7 @@ import {
 import type { HandOverAnswer } from '../../../../../contract/stage';
 import type { FilterValues } from '../../../components/filter-bar';
 import { formatMoney, paidPercent } from '../../../components/format-money';
+import { useHandOverResult } from '../../../components/hand-over-result';
 import { ListScreen } from '../../../components/list-screen';
 import { AddButton, ExcelExportButton, RefreshButton } from '../../../components/list-toolbar';
 import { MoneyInput, moneyRules } from '../../../components/money-input';
@@ -62,23 +63,6 @@ function PurchaseCars({ purchase }: { purchase: PurchaseListItem }) {
   );
 }
 
-/** What a hand-over left behind: the cars that stayed, each with its reason. */
-function KeptVehicles({ answer }: { answer: HandOverAnswer }) {
-  return (
-    <div aria-label="未移交的车辆">
-      {answer.moved > 0 && <Typography.Paragraph>已移交 {answer.moved} 辆车。</Typography.Paragraph>}
-      <Typography.Paragraph style={{ marginBottom: 4 }}>{purchaseMessages.keptTitle}</Typography.Paragraph>
-      <ul style={{ paddingLeft: 20, margin: 0 }}>
-        {answer.kept.map((car) => (
-          <li key={car.vin}>
-            <VinCell vin={car.vin} />：{car.reason}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 export function PurchaseListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -88,29 +72,10 @@ export function PurchaseListPage() {
   const list = usePagedList(listPurchasesQuery);
   const refreshAll = useCallback(() => queryClient.invalidateQueries({ queryKey: purchasesQueryKey }), [queryClient]);
 
+  const showHandOverResult = useHandOverResult();
   const showHandOver = (answer: HandOverAnswer) => {
     void refreshAll();
-    // Nothing moved (every car already handed on, or none left under the overseas contract): a warning,
-    // never 移交成功!, with the cars that stayed and why when the server named some.
-    if (answer.moved === 0) {
-      modal.warning({
-        title: purchaseMessages.nothingHandedOver,
-        content: answer.kept.length > 0 ? <KeptVehicles answer={answer} /> : purchaseMessages.nothingHandedOverDetail,
-        okText: '知道了',
-        width: 520,
-      });
-      return;
-    }
-    if (answer.kept.length === 0) {
-      void message.success(purchaseMessages.handOverDone);
-      return;
-    }
-    modal.warning({
-      title: purchaseMessages.handOverDone,
-      content: <KeptVehicles answer={answer} />,
-      okText: '知道了',
-      width: 520,
-    });
+    showHandOverResult(answer, { nothingDetail: purchaseMessages.nothingHandedOverDetail });
   };
 
   const confirmHandOver = (purchase: PurchaseListItem, batch: boolean) =>
