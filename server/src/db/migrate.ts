@@ -10,6 +10,7 @@ import * as createStageCounters from './migrations/2026_11_24_1100_create_stage_
 import * as addPageWalkIndexes from './migrations/2026_11_24_1200_add_page_walk_indexes';
 import * as addOrderReceiptTotal from './migrations/2026_11_24_1300_add_order_receipt_total';
 import * as addVehicleReleaseIndex from './migrations/2026_11_24_1400_add_vehicle_release_index';
+import * as addWaitingVehicleIndexes from './migrations/2026_11_24_1500_add_waiting_vehicle_indexes';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1200_add_page_walk_indexes': addPageWalkIndexes,
   '2026_11_24_1300_add_order_receipt_total': addOrderReceiptTotal,
   '2026_11_24_1400_add_vehicle_release_index': addVehicleReleaseIndex,
+  '2026_11_24_1500_add_waiting_vehicle_indexes': addWaitingVehicleIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -86,17 +86,19 @@ export const listVehiclesOfOrders = async (db: Db, orderIds: readonly number[]):
 
 /**
  * Which vehicles may take a step next (DOMAIN.md: the screens list only those): the flow where the
- * step happens, and the step not yet done (or, for the records with documents, not yet complete).
+ * step happens, and the step not yet done (or, for the records with documents, not yet complete). Each
+ * condition is a partial index's (migration 2026_11_24_1500), written as literals so that both planners
+ * can match it: a few waiting vehicles are read instead of every vehicle of the flow.
  */
-const stageCondition: Record<CarSearchStage, { flows: VehicleRow['flow'][]; column: CarSearchStage; below: 1 | 2 }> = {
-  entry: { flows: ['pickup'], column: 'entry', below: 1 },
-  plate: { flows: ['registry'], column: 'plate', below: 2 },
-  transfer: { flows: ['registry'], column: 'transfer', below: 2 },
-  release: { flows: ['release'], column: 'release', below: 1 },
-  exports: { flows: ['release'], column: 'exports', below: 1 },
-  drawback: { flows: ['filing'], column: 'drawback', below: 1 },
-  archive: { flows: ['filing'], column: 'archive', below: 1 },
-  freight: { flows: ['filing'], column: 'freight', below: 2 },
+const stageCondition: Record<CarSearchStage, { flow: NonNullable<VehicleRow['flow']>; below: 1 | 2 }> = {
+  entry: { flow: 'pickup', below: 1 },
+  plate: { flow: 'registry', below: 2 },
+  transfer: { flow: 'registry', below: 2 },
+  release: { flow: 'release', below: 1 },
+  exports: { flow: 'release', below: 1 },
+  drawback: { flow: 'filing', below: 1 },
+  archive: { flow: 'filing', below: 1 },
+  freight: { flow: 'filing', below: 2 },
 };
 
 export const searchVehicles = (db: Db, vin: string | undefined, stage: CarSearchStage | undefined, limit: number) => {
@@ -104,13 +106,8 @@ export const searchVehicles = (db: Db, vin: string | undefined, stage: CarSearch
   if (vin) query = query.where(containsText(db, VEHICLE_VIN, vin));
   if (stage) {
     const condition = stageCondition[stage];
-    query = query
-      .where(
-        'flow',
-        'in',
-        condition.flows.filter((flow): flow is NonNullable<typeof flow> => flow !== null),
-      )
-      .where(condition.column, '<', condition.below);
+    // Constants from the table above, never the request's text.
+    query = query.where('flow', '=', sql.lit(condition.flow)).where(stage, '<', sql.lit(condition.below));
   }
   // With text typed, the matches in VIN order. Without, the newest vehicles first: they are the ones still
   // waiting for a step, and walking the VIN index for 20 of a few waiting among 500,000 read them all (1.6 s).
