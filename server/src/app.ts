@@ -21,6 +21,7 @@ import { uploadRoutes } from './modules/upload/upload.routes';
 import { overseasRoutes } from './modules/overseas/overseas.routes';
 import { pickupRoutes } from './modules/pickup/pickup.routes';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
+import { releasePassRoutes } from './modules/release/release-pass.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { vehicleRoutes } from './modules/vehicle/vehicle.routes';
@@ -127,6 +128,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(overseasRoutes);
   await app.register(purchaseRoutes);
   await app.register(pickupRoutes);
+  await app.register(releasePassRoutes);
   await app.register(vehicleRoutes);
   await app.register(vinCorrectionRoutes);
 

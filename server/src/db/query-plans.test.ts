@@ -11,6 +11,13 @@ import {
 import { countPickups, listPickups, type PickupFilters } from '../modules/pickup/pickup.repository';
 import { countPurchases, listPurchases, type PurchaseFilters } from '../modules/purchase/purchase.repository';
 import {
+  candidateRows,
+  findPass,
+  passVehicleIds,
+  passVehicles,
+  waitingVehicleIds,
+} from '../modules/release/release-pass.repository';
+import {
   findVehicleByVin,
   findVehiclesByVins,
   listOrderVehiclesLacking,
@@ -208,6 +215,13 @@ const planned: Planned[] = [
     { label: `entryLists ${label}`, run: (db) => listPickups(db, TZ, filters, 0, 20) },
     { label: `entryLists count ${label}`, run: (db) => countPickups(db, TZ, filters) },
   ]),
+  // The release pass form's transfer list: the newest waiting vehicles (never the released ones), a pass's own.
+  { label: 'releaseCandidates newest', run: (db) => waitingVehicleIds(db, undefined, 201) },
+  { label: 'releaseCandidates VIN tail of 6', run: (db) => waitingVehicleIds(db, vinOf(1235).slice(-6), 201) },
+  { label: 'releaseCandidates VIN part of 2', run: (db) => waitingVehicleIds(db, '7Z', 201) },
+  { label: 'releaseCandidates of a pass', run: (db) => passVehicleIds(db, 5, vinOf(1235).slice(-6)) },
+  { label: 'releaseCandidates rows', run: (db) => candidateRows(db, [3, 4, 5]) },
+  { label: 'releaseRead', run: async (db) => [await findPass(db, 5), await passVehicles(db, 5)] },
   { label: '/api/customer name of 3', run: (db) => listCustomers(db, TZ, { name: nameOf(55).slice(0, 3) }, 0, 20) },
   { label: '/api/customer count name', run: (db) => countCustomers(db, TZ, { name: nameOf(55).slice(0, 3) }) },
   { label: '/api/customer type', run: (db) => countCustomers(db, TZ, { typeId: 2 }) },
