@@ -1,0 +1,311 @@
+/**
+ * The registry (车管): plating (上牌) of new cars and transfer of ownership (过户) of used cars, and the
+ * hand-over to release and export (spec part 2, sections 2, 3, 4, 7; API.md, Cars: plateLists …
+ * transferHandOver; DOMAIN.md, flows). The documents are the slots of `stageTable.plate` and
+ * `stageTable.transfer`, so the forms, the server and the rates say the same thing.
+ */
+import { z } from 'zod';
+import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery } from './common';
+import { endpoint, paged } from './endpoint';
+import { asList, blankToUndefined, storagePathField, storagePathMessage } from './fields';
+import { type DocumentSlot, type HandOverAnswer, documentCount, stageTable } from './stage';
+import type { UploadDir } from './upload';
+import { vinField } from './vehicle';
+
+/** The two registry stages. */
+export type RegistryStage = 'plate' | 'transfer';
+
+/** The list's tabs (spec part 2, section 2): 1 待上牌 (new cars), 2 待过户 (used cars). */
+export const REGISTRY_TABS = { plate: 1, transfer: 2 } as const;
+export type RegistryTab = (typeof REGISTRY_TABS)[keyof typeof REGISTRY_TABS];
+export const registryTabLabels: Record<RegistryTab, string> = { 1: '待上牌', 2: '待过户' };
+/** A tab lists the vehicles of purchase contracts of this type: 1 new cars, 2 used cars. */
+export const tabStage: Record<RegistryTab, RegistryStage> = { 1: 'plate', 2: 'transfer' };
+
+/** The single documents of each stage, as API fields (checked against the stage table below). */
+export const PLATE_DOCUMENTS = [
+  'xsz_image',
+  'djz_image',
+  'lp_image',
+  'fp_image',
+  'hgz_image',
+  'ycxzs_image',
+  'hbqd_image',
+  'bx_image',
+] as const;
+export const TRANSFER_DOCUMENTS = [
+  'djz_image',
+  'lp_image',
+  'usedcar_invoices_image',
+  'zzs_invoices_image',
+  'xsz_image',
+] as const;
+export type PlateDocument = (typeof PLATE_DOCUMENTS)[number];
+export type TransferDocument = (typeof TRANSFER_DOCUMENTS)[number];
+
+export const registryDocuments: Record<RegistryStage, readonly string[]> = {
+  plate: PLATE_DOCUMENTS,
+  transfer: TRANSFER_DOCUMENTS,
+};
+
+/** The document slots of a registry stage (one file each, counted in the rate), in the form's order. */
+export const documentSlots = (stage: RegistryStage): DocumentSlot[] =>
+  stageTable[stage].slots.filter((slot) => slot.counted);
+
+/** The other photos' slot of a registry stage (up to 9, not counted). */
+export const photoSlot = (stage: RegistryStage): DocumentSlot => {
+  const slot = stageTable[stage].slots.find((candidate) => candidate.field === 'car_image');
+  if (!slot) throw new Error(`${stage} has no car_image slot`);
+  return slot;
+};
+
+// The field lists above are the stage table's counted slots: a slot added there must be added here.
+for (const stage of ['plate', 'transfer'] as const) {
+  const table = documentSlots(stage).map((slot) => slot.field);
+  if (table.join() !== registryDocuments[stage].join()) {
+    throw new Error(`contract/registry.ts: ${stage} documents differ from the stage table`);
+  }
+}
+
+/** Each file field of a registry stage with the upload slot its files come from (the server's file check). */
+export const stageSlotDirs = (stage: RegistryStage): Record<string, readonly UploadDir[]> =>
+  Object.fromEntries(stageTable[stage].slots.map((slot) => [slot.field, [slot.dir]]));
+
+/** How many of the stage's documents a rate (whole percent) stands for: the list's `n/8`. */
+export const presentFromRate = (stage: RegistryStage, rate: number): number =>
+  Math.round((rate * documentSlots(stage).length) / 100);
+
+/** `已上传 3/8`: the count of a form's or a record's documents. */
+export const documentsText = (stage: RegistryStage, documents: Record<string, unknown>): string => {
+  const { present, of } = documentCount(stage, documents as Parameters<typeof documentCount>[1]);
+  return `${present}/${of}`;
+};
+
+export const registryMessages = {
+  vinFormat: '请输入17位正确的车架号VIN',
+  photosTooMany: `其他照片最多上传${photoSlot('plate').maxFiles}张`,
+  plateIdRequired: '上牌记录不存在',
+  transferIdRequired: '过户记录不存在',
+  storagePath: storagePathMessage,
+  tab: '请选择待上牌或待过户',
+  // The server's refusals.
+  vehicleUnknown: (vin: string) => `车架号 ${vin} 不存在`,
+  fileNotUploaded: '文件不存在，请重新上传',
+  handOverEmpty: '请先选择要移交的采购合同',
+  purchaseUnknown: '采购合同不存在',
+  // The screens.
+  created: '新建成功',
+  updated: '编辑成功',
+  handOverDone: '移交成功!',
+  handOverFailed: '移交失败!',
+  handOverNothing: '没有可移交的车辆',
+  notPlated: '未上牌',
+  notTransferred: '未过户',
+} as const;
+
+const photoList = z.preprocess(
+  asList,
+  z
+    .array(storagePathField(storagePathMessage), { error: storagePathMessage })
+    .max(photoSlot('plate').maxFiles, registryMessages.photosTooMany),
+);
+
+/** One optional document: a stored path, or nothing (a missing one lowers the rate, never refuses). */
+const document = z.preprocess(blankToUndefined, storagePathField(storagePathMessage).optional());
+
+const documentFields = <F extends string>(fields: readonly F[]) =>
+  Object.fromEntries(fields.map((field) => [field, document])) as Record<F, typeof document>;
+
+const common = {
+  vin: vinField(registryMessages.vinFormat, registryMessages.vinFormat),
+  car_image: photoList,
+  /** The form's draft marker: accepted and ignored. */
+  b_status: z.unknown().optional(),
+};
+
+const plateFields = {
+  vin: common.vin,
+  /** The appointment day (预约日期). */
+  yy_date: z.preprocess(blankToUndefined, dateOnly.optional()),
+  ...documentFields(PLATE_DOCUMENTS),
+  car_image: common.car_image,
+  b_status: common.b_status,
+};
+
+const transferFields = {
+  vin: common.vin,
+  ...documentFields(TRANSFER_DOCUMENTS),
+  car_image: common.car_image,
+  b_status: common.b_status,
+};
+
+export const plateAddBody = z.strictObject(plateFields);
+export type PlateAddBodyInput = z.input<typeof plateAddBody>;
+export type PlateAddBody = z.output<typeof plateAddBody>;
+/** The edit: the same form with the record's id and the `updated_at` it read (stale save → 409). */
+export const plateEditBody = z.strictObject({
+  plate_id: idField(registryMessages.plateIdRequired),
+  ...plateFields,
+  updated_at: z.string().optional(),
+});
+export type PlateEditBodyInput = z.input<typeof plateEditBody>;
+export type PlateEditBody = z.output<typeof plateEditBody>;
+
+export const transferAddBody = z.strictObject(transferFields);
+export type TransferAddBodyInput = z.input<typeof transferAddBody>;
+export type TransferAddBody = z.output<typeof transferAddBody>;
+export const transferEditBody = z.strictObject({
+  transfer_id: idField(registryMessages.transferIdRequired),
+  ...transferFields,
+  updated_at: z.string().optional(),
+});
+export type TransferEditBodyInput = z.input<typeof transferEditBody>;
+export type TransferEditBody = z.output<typeof transferEditBody>;
+
+export const plateReadQuery = z.object({ plateId: idField(registryMessages.plateIdRequired) });
+export const transferReadQuery = z.object({ transferId: idField(registryMessages.transferIdRequired) });
+
+const tabField = z.preprocess(digitsToNumber, z.literal([1, 2], { error: registryMessages.tab }));
+
+/** `GET plateLists` / `transferLists`: the tab (1 new cars, 2 used cars) and the VIN filter. */
+const listQuery = (defaultTab: RegistryTab) =>
+  pageQuery.extend({
+    type: z.preprocess(blankToUndefined, tabField.optional()).transform((tab) => tab ?? defaultTab),
+    vin: optionalFilter(z.string().trim().max(17, '车架号不能超过 17 个字')),
+  });
+export const plateListQuery = listQuery(REGISTRY_TABS.plate);
+export const transferListQuery = listQuery(REGISTRY_TABS.transfer);
+export type RegistryListQuery = z.output<typeof plateListQuery>;
+export type RegistryListQueryInput = z.input<typeof plateListQuery>;
+
+/** `PUT transferHandOver`: the purchase contracts whose registered vehicles go to release and export. */
+export const transferHandOverBody = z.strictObject({
+  purchase_id: z.preprocess(
+    asList,
+    z
+      .array(idField(registryMessages.purchaseUnknown), { error: registryMessages.handOverEmpty })
+      .min(1, registryMessages.handOverEmpty)
+      .max(1000, registryMessages.handOverEmpty),
+  ),
+});
+export type TransferHandOverBodyInput = z.input<typeof transferHandOverBody>;
+
+// ---- answers ----
+
+/** A row's plating or transfer (the spec's `plate[]` / `transfer[]`: at most one). */
+export const registryRecordSummarySchema = z.object({ id: z.number(), rate: z.number(), created_at: z.string() });
+export type RegistryRecordSummary = z.infer<typeof registryRecordSummarySchema>;
+
+/** A row of `plateLists` / `transferLists`: a vehicle in the registry flow or a later one. */
+export const registryListItemSchema = z.object({
+  id: z.number(),
+  vin: z.string(),
+  model: z.string().nullable(),
+  /** `registry` while it waits here; `release` or `filing` once handed on. */
+  flow: z.enum(['registry', 'release', 'filing']),
+  order_id: z.number().nullable(),
+  order_no: z.string().nullable(),
+  purchase_id: z.number().nullable(),
+  purchase_no: z.string().nullable(),
+  /** The purchase contract's type: 1 new car, 2 used car. */
+  purchase_type: z.number().nullable(),
+  plate: z.array(registryRecordSummarySchema),
+  transfer: z.array(registryRecordSummarySchema),
+  /** The stage values (0 none, 1 documents missing, 2 complete): the status tag's colour. */
+  procedure: z.object({ plate: z.number(), transfer: z.number() }),
+});
+export type RegistryListItem = z.infer<typeof registryListItemSchema>;
+
+const recordHead = {
+  id: z.number(),
+  car_id: z.number(),
+  vin: z.string(),
+  car_image: z.array(z.string()),
+  /** The legacy shape of the same photos (spec part 2, section 3). */
+  carimage: z.array(z.object({ image_url: z.string() })),
+  rate: z.number(),
+  order_id: z.number().nullable(),
+  order_no: z.string().nullable(),
+  purchase_id: z.number().nullable(),
+  purchase_no: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  /** The purchase contract's vehicle count (共采购 N 台). */
+  amount: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
+const documentAnswers = <F extends string>(fields: readonly F[]) =>
+  Object.fromEntries(fields.map((field) => [field, z.string().nullable()])) as Record<F, z.ZodNullable<z.ZodString>>;
+
+/** `plateRead`: the plating with its documents, its vehicle and its purchase contract. */
+export const plateSchema = z.object({
+  ...recordHead,
+  plate_id: z.number(),
+  yy_date: z.string().nullable(),
+  ...documentAnswers(PLATE_DOCUMENTS),
+});
+export type Plate = z.infer<typeof plateSchema>;
+
+/** `transferRead`: the transfer with its documents, its vehicle and its purchase contract. */
+export const transferSchema = z.object({
+  ...recordHead,
+  transfer_id: z.number(),
+  ...documentAnswers(TRANSFER_DOCUMENTS),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+export const registrySavedSchema = z.object({ id: z.number() });
+
+export const registryHandOverAnswerSchema = z.object({
+  moved: z.number(),
+  kept: z.array(z.object({ vin: z.string(), reason: z.string() })),
+}) satisfies z.ZodType<HandOverAnswer>;
+
+/** Every endpoint of the registry (API.md, Cars). */
+export const registryEndpoints = {
+  plateList: endpoint({
+    method: 'GET',
+    path: '/api/car/plateLists',
+    query: plateListQuery,
+    response: paged(registryListItemSchema),
+  }),
+  transferList: endpoint({
+    method: 'GET',
+    path: '/api/car/transferLists',
+    query: transferListQuery,
+    response: paged(registryListItemSchema),
+  }),
+  plateAdd: endpoint({ method: 'POST', path: '/api/car/plateAdd', body: plateAddBody, response: registrySavedSchema }),
+  plateEdit: endpoint({
+    method: 'POST',
+    path: '/api/car/plateEdit',
+    body: plateEditBody,
+    response: registrySavedSchema,
+  }),
+  plateRead: endpoint({ method: 'GET', path: '/api/car/plateRead', query: plateReadQuery, response: plateSchema }),
+  transferAdd: endpoint({
+    method: 'POST',
+    path: '/api/car/transferAdd',
+    body: transferAddBody,
+    response: registrySavedSchema,
+  }),
+  transferEdit: endpoint({
+    method: 'POST',
+    path: '/api/car/transferEdit',
+    body: transferEditBody,
+    response: registrySavedSchema,
+  }),
+  transferRead: endpoint({
+    method: 'GET',
+    path: '/api/car/transferRead',
+    query: transferReadQuery,
+    response: transferSchema,
+  }),
+  handOver: endpoint({
+    method: 'PUT',
+    path: '/api/car/transferHandOver',
+    body: transferHandOverBody,
+    response: registryHandOverAnswerSchema,
+  }),
+};

@@ -1,0 +1,385 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '../../../../contract/common';
+import { PLATE_DOCUMENTS, registryMessages, TRANSFER_DOCUMENTS } from '../../../../contract/registry';
+import { stageMessages } from '../../../../contract/stage';
+import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
+import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
+import { carLine, vin } from '../../../../tests/helpers/overseas';
+import { purchaseCar } from '../../../../tests/helpers/purchase';
+import { plateForm, type RegistryFiles, transferForm, uploadRegistryFiles } from '../../../../tests/helpers/registry';
+
+const NEW = 1;
+const USED = 2;
+
+describe('the registry (车管): plating, transfer and the hand-over to release', () => {
+  const { t, call, staff, createOrder, createPurchase, vehicleOf } = contractAppForEachTest({
+    files: ['overseas', 'purchase'],
+  });
+  let files: RegistryFiles;
+  beforeEach(async () => {
+    files = await uploadRegistryFiles(t.app, staff.token);
+  });
+  const refusal = (response: { statusCode: number; json: () => { message: string } }) => ({
+    status: response.statusCode,
+    message: response.json().message,
+  });
+
+  /** An overseas contract and a purchase contract of its cars, through the yard to the registry (noentry). */
+  const purchaseIn = async (
+    where: 'purchase' | 'pickup' | 'registry',
+    type: number,
+    purchaseNo: string,
+    vins: string[],
+  ) => {
+    const orderId = await createOrder({
+      order_no: `HW-${purchaseNo}`,
+      amount: vins.length,
+      cars: vins.map((v) => carLine(v)),
+    });
+    const id = await createPurchase({
+      order_id: orderId,
+      type,
+      purchase_no: purchaseNo,
+      amount: vins.length,
+      car: vins.map((v) => purchaseCar(v)),
+    });
+    if (where === 'purchase') return id;
+    const handOver = await call('PUT', `/api/purchase/${id}/handOver`);
+    expect(handOver.statusCode, handOver.body).toBe(200);
+    if (where === 'pickup') return id;
+    const noEntry = await call('PUT', `/api/car/noentry?purchaseId=${id}`);
+    expect(noEntry.json().data, noEntry.body).toEqual({ moved: vins.length, kept: [] });
+    return id;
+  };
+  const save = async (url: string, form: object) => {
+    const response = await call('POST', url, form);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.id as number;
+  };
+  const read = async (url: string) => {
+    const response = await call('GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
+  const listOf = async (path: 'plateLists' | 'transferLists', query = '') => {
+    const response = await call('GET', `/api/car/${path}?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data;
+    expect(data.meta.total).toBe(data.total);
+    return {
+      vins: (data.data as { vin: string }[]).map((row) => row.vin),
+      total: data.total as number,
+      rows: data.data,
+    };
+  };
+
+  it('plates a new car over two visits: 0/8, then 4/8, then 8/8, and reads it back', async () => {
+    const purchaseId = await purchaseIn('registry', NEW, 'CG-N-1', [vin(1), vin(2)]);
+    const empty = await call('POST', '/api/car/plateAdd', { vin: vin(1).toLowerCase() });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().message).toBe(registryMessages.created);
+    const id = empty.json().data.id as number;
+    expect(await vehicleOf(vin(1))).toMatchObject({ plate: 1, flow: 'registry' });
+    expect(await read(`/api/car/plateRead?plateId=${id}`)).toMatchObject({ rate: 0, yy_date: null, xsz_image: null });
+
+    // A second add edits the vehicle's one plating.
+    expect(await save('/api/car/plateAdd', plateForm(files, vin(1), 4))).toBe(id);
+    let plate = await read(`/api/car/plateRead?plateId=${id}`);
+    expect(plate).toMatchObject({ rate: 50, xsz_image: files.documents[0], bx_image: null });
+    expect(await vehicleOf(vin(1))).toMatchObject({ plate: 1 });
+
+    const edited = await call(
+      'POST',
+      '/api/car/plateEdit',
+      plateForm(files, vin(1), 8, { plate_id: id, updated_at: plate.updated_at }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ message: registryMessages.updated, data: { id } });
+    plate = await read(`/api/car/plateRead?plateId=${id}`);
+    expect(plate).toMatchObject({
+      id,
+      plate_id: id,
+      car_id: (await vehicleOf(vin(1)))!.id,
+      vin: vin(1),
+      yy_date: '2026-12-01',
+      rate: 100,
+      order_no: 'HW-CG-N-1',
+      purchase_id: purchaseId,
+      purchase_no: 'CG-N-1',
+      customer_name: '杭州二手车行',
+      amount: 2,
+      car_image: files.photos,
+      carimage: files.photos.map((image_url) => ({ image_url })),
+    });
+    for (const [index, field] of PLATE_DOCUMENTS.entries()) {
+      expect(plate[field], field).toBe(files.documents[index % files.documents.length]);
+    }
+    expect(plate.created_at).toMatch(/\+08:00$/);
+    expect(await vehicleOf(vin(1))).toMatchObject({ plate: 2 });
+
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'platings')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(['create_plate', 'update_plate', 'update_plate']);
+    expect((await call('GET', '/api/car/plateRead?plateId=999')).statusCode).toBe(404);
+  });
+
+  it('transfers a used car: 5/5 is complete, 3/5 is not', async () => {
+    await purchaseIn('registry', USED, 'CG-U-1', [vin(1), vin(2)]);
+    const whole = await save('/api/car/transferAdd', transferForm(files, vin(1)));
+    const part = await save('/api/car/transferAdd', transferForm(files, vin(2), 3));
+    const read1 = await read(`/api/car/transferRead?transferId=${whole}`);
+    expect(read1).toMatchObject({ transfer_id: whole, vin: vin(1), rate: 100, purchase_no: 'CG-U-1', amount: 2 });
+    for (const [index, field] of TRANSFER_DOCUMENTS.entries()) {
+      expect(read1[field], field).toBe(files.documents[index % files.documents.length]);
+    }
+    expect(await read(`/api/car/transferRead?transferId=${part}`)).toMatchObject({
+      rate: 60,
+      zzs_invoices_image: null,
+      xsz_image: null,
+    });
+    expect(await vehicleOf(vin(1))).toMatchObject({ transfer: 2, plate: 0 });
+    expect(await vehicleOf(vin(2))).toMatchObject({ transfer: 1 });
+
+    // Replacing one document on edit keeps the others.
+    const before = await read(`/api/car/transferRead?transferId=${part}`);
+    const edited = await call('POST', '/api/car/transferEdit', {
+      ...transferForm(files, vin(2), 3),
+      lp_image: files.documents[3],
+      transfer_id: part,
+      updated_at: before.updated_at,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await read(`/api/car/transferRead?transferId=${part}`)).toMatchObject({
+      djz_image: files.documents[0],
+      lp_image: files.documents[3],
+      usedcar_invoices_image: files.documents[2],
+      rate: 60,
+    });
+    expect((await call('GET', '/api/car/transferRead?transferId=999')).statusCode).toBe(404);
+  });
+
+  it('refuses a vehicle still at the yard with a 409 naming it, and accepts one already handed on', async () => {
+    const yard = await purchaseIn('pickup', NEW, 'CG-N-1', [vin(1)]);
+    const early = await call('POST', '/api/car/plateAdd', plateForm(files, vin(1)));
+    expect(refusal(early)).toEqual({ status: 409, message: stageMessages.wrongFlow(vin(1), 'pickup', 'plate') });
+    expect(early.json().message).toBe(`车辆 ${vin(1)} 当前在入库环节，不能保存上牌记录`);
+    const transfer = await call('POST', '/api/car/transferAdd', transferForm(files, vin(1)));
+    expect(refusal(transfer)).toEqual({ status: 409, message: stageMessages.wrongFlow(vin(1), 'pickup', 'transfer') });
+    expect(await t.db.selectFrom('platings').select('id').execute()).toEqual([]);
+    expect(yard).toBeGreaterThan(0);
+
+    const bought = await purchaseIn('purchase', NEW, 'CG-N-2', [vin(2)]);
+    expect(bought).toBeGreaterThan(0);
+    expect(refusal(await call('POST', '/api/car/plateAdd', plateForm(files, vin(2))))).toEqual({
+      status: 409,
+      message: stageMessages.wrongFlow(vin(2), 'purchase', 'plate'),
+    });
+
+    // Handed on to release: the plating may still be corrected.
+    const purchaseId = await purchaseIn('registry', NEW, 'CG-N-3', [vin(3)]);
+    const id = await save('/api/car/plateAdd', plateForm(files, vin(3), 2));
+    expect((await call('PUT', '/api/car/transferHandOver', { purchase_id: [purchaseId] })).json().data).toEqual({
+      moved: 1,
+      kept: [],
+    });
+    expect((await vehicleOf(vin(3)))?.flow).toBe('release');
+    expect(await save('/api/car/plateAdd', plateForm(files, vin(3), 8))).toBe(id);
+    expect(await vehicleOf(vin(3))).toMatchObject({ plate: 2, flow: 'release' });
+  });
+
+  it('refuses a wrong form with its message, and writes nothing', async () => {
+    await purchaseIn('registry', NEW, 'CG-N-1', [vin(1)]);
+    const cases: [string, Record<string, unknown>, number, string][] = [
+      ['plateAdd', { vin: '' }, 422, registryMessages.vinFormat],
+      ['plateAdd', { vin: 'LSV00000000000OO1' }, 422, registryMessages.vinFormat],
+      ['plateAdd', { yy_date: '2026-02-30' }, 422, '日期格式不正确'],
+      [
+        'plateAdd',
+        { xsz_image: '/storage/document/2026/11/never-uploaded.pdf' },
+        422,
+        registryMessages.fileNotUploaded,
+      ],
+      // A photo is not a document: its slot is `image`.
+      ['plateAdd', { djz_image: files.photos[0] }, 422, registryMessages.fileNotUploaded],
+      ['plateAdd', { car_image: [files.documents[0]] }, 422, registryMessages.fileNotUploaded],
+      ['plateAdd', { lp_image: '../etc/passwd' }, 422, registryMessages.storagePath],
+      [
+        'plateAdd',
+        { car_image: Array.from({ length: 10 }, () => files.photos[0]) },
+        422,
+        registryMessages.photosTooMany,
+      ],
+      ['plateAdd', { vin: vin(9) }, 404, registryMessages.vehicleUnknown(vin(9))],
+      ['plateAdd', { remark: 'x' }, 422, ''],
+      [
+        'transferAdd',
+        { usedcar_invoices_image: '/storage/document/2026/11/none.pdf' },
+        422,
+        registryMessages.fileNotUploaded,
+      ],
+      ['transferAdd', { vin: 'ABC' }, 422, registryMessages.vinFormat],
+    ];
+    for (const [path, overrides, status, message] of cases) {
+      const form =
+        path === 'plateAdd' ? plateForm(files, vin(1), 8, overrides) : transferForm(files, vin(1), 5, overrides);
+      const response = await call('POST', `/api/car/${path}`, form);
+      const answer = refusal(response);
+      expect(answer.status, `${path} ${JSON.stringify(overrides)}`).toBe(status);
+      if (message) expect(answer.message, `${path} ${JSON.stringify(overrides)}`).toBe(message);
+    }
+    expect(await vehicleOf(vin(1))).toMatchObject({ plate: 0, transfer: 0 });
+    expect(await t.db.selectFrom('platings').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('transfers').select('id').execute()).toEqual([]);
+  });
+
+  it('reads the spec’s form-encoded post (car_image[0]=…)', async () => {
+    await purchaseIn('registry', NEW, 'CG-N-1', [vin(1)]);
+    const body = formEncode(plateForm(files, vin(1), 8)).join('&');
+    expect(body).toContain('car_image%5B0%5D=');
+    const response = await call('POST', '/api/car/plateAdd', body, FORM);
+    expect(response.statusCode, response.body).toBe(200);
+    const plate = await read(`/api/car/plateRead?plateId=${response.json().data.id}`);
+    expect(plate).toMatchObject({ rate: 100, car_image: files.photos, yy_date: '2026-12-01' });
+  });
+
+  it('edits a plating, refusing a stale save, a missing record and a missing id', async () => {
+    await purchaseIn('registry', NEW, 'CG-N-1', [vin(1)]);
+    const id = await save('/api/car/plateAdd', plateForm(files, vin(1), 4));
+    const before = await read(`/api/car/plateRead?plateId=${id}`);
+    const edited = await call(
+      'POST',
+      '/api/car/plateEdit',
+      plateForm(files, vin(1), 5, { plate_id: id, updated_at: before.updated_at, yy_date: '' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await read(`/api/car/plateRead?plateId=${id}`)).toMatchObject({ yy_date: null, rate: 63 });
+
+    const stale = await call(
+      'POST',
+      '/api/car/plateEdit',
+      plateForm(files, vin(1), 8, { plate_id: id, updated_at: before.updated_at }),
+    );
+    expect(refusal(stale)).toEqual({ status: 409, message: messages.staleRecord });
+    expect((await read(`/api/car/plateRead?plateId=${id}`)).rate).toBe(63);
+    expect((await call('POST', '/api/car/plateEdit', plateForm(files, vin(1), 8, { plate_id: 999 }))).statusCode).toBe(
+      404,
+    );
+    expect(refusal(await call('POST', '/api/car/plateEdit', plateForm(files, vin(1))))).toEqual({
+      status: 422,
+      message: registryMessages.plateIdRequired,
+    });
+
+    const transfer = await save('/api/car/transferAdd', transferForm(files, vin(1), 1));
+    const first = await read(`/api/car/transferRead?transferId=${transfer}`);
+    const ok = await call('POST', '/api/car/transferEdit', {
+      ...transferForm(files, vin(1)),
+      transfer_id: transfer,
+      updated_at: first.updated_at,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const again = await call('POST', '/api/car/transferEdit', {
+      ...transferForm(files, vin(1), 0),
+      transfer_id: transfer,
+      updated_at: first.updated_at,
+    });
+    expect(refusal(again)).toEqual({ status: 409, message: messages.staleRecord });
+    expect(refusal(await call('POST', '/api/car/transferEdit', transferForm(files, vin(1))))).toEqual({
+      status: 422,
+      message: registryMessages.transferIdRequired,
+    });
+  });
+
+  it('hands a contract’s plated cars to release and keeps an unplated one with its reason', async () => {
+    const purchaseId = await purchaseIn('registry', NEW, 'CG-N-1', [vin(1), vin(2)]);
+    await save('/api/car/plateAdd', plateForm(files, vin(1), 3));
+    const response = await call('PUT', '/api/car/transferHandOver', { purchase_id: [purchaseId, purchaseId] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      code: 200,
+      message: registryMessages.handOverDone,
+      data: { moved: 1, kept: [{ vin: vin(2), reason: stageMessages.keptNoRegistry }] },
+    });
+    expect((await vehicleOf(vin(1)))?.flow).toBe('release');
+    expect((await vehicleOf(vin(2)))?.flow).toBe('registry');
+    // A transferred used car moves too; a vehicle not yet at the registry stays where it is.
+    const used = await purchaseIn('registry', USED, 'CG-U-1', [vin(3)]);
+    await save('/api/car/transferAdd', transferForm(files, vin(3), 0));
+    const yard = await purchaseIn('pickup', USED, 'CG-U-2', [vin(4)]);
+    expect((await call('PUT', '/api/car/transferHandOver', { purchase_id: [used, yard] })).json().data).toEqual({
+      moved: 1,
+      kept: [{ vin: vin(4), reason: '当前在入库环节' }],
+    });
+    expect(refusal(await call('PUT', '/api/car/transferHandOver', { purchase_id: [] }))).toEqual({
+      status: 422,
+      message: registryMessages.handOverEmpty,
+    });
+    expect((await call('PUT', '/api/car/transferHandOver', 'purchase_id[0]=' + purchaseId, FORM)).json().data).toEqual({
+      moved: 0,
+      // The vehicle already handed on is named with where it is now.
+      kept: [
+        { vin: vin(1), reason: '当前在出库报关环节' },
+        { vin: vin(2), reason: stageMessages.keptNoRegistry },
+      ],
+    });
+  });
+
+  it('lists new cars on tab 1 and used cars on tab 2, waiting ones first, with the VIN filter and pages', async () => {
+    const newOne = await purchaseIn('registry', NEW, 'CG-N-1', [vin(1), vin(2), vin(3)]);
+    await purchaseIn('registry', USED, 'CG-U-1', [vin(4), vin(5)]);
+    await purchaseIn('pickup', NEW, 'CG-N-2', [vin(6)]);
+    const plated = await save('/api/car/plateAdd', plateForm(files, vin(1), 8));
+    await save('/api/car/plateAdd', plateForm(files, vin(2), 4));
+    await call('PUT', '/api/car/transferHandOver', { purchase_id: [newOne] });
+    const transferred = await save('/api/car/transferAdd', transferForm(files, vin(5), 2));
+
+    // vin(1) and vin(2) went on to release: after vin(3), which still waits.
+    const plates = await listOf('plateLists');
+    expect(plates).toMatchObject({ vins: [vin(3), vin(2), vin(1)], total: 3 });
+    expect(plates.rows[0]).toMatchObject({ flow: 'registry', plate: [], transfer: [], procedure: { plate: 0 } });
+    expect(plates.rows[2]).toMatchObject({
+      flow: 'release',
+      order_no: 'HW-CG-N-1',
+      purchase_id: newOne,
+      purchase_no: 'CG-N-1',
+      purchase_type: NEW,
+      model: '大众 帕萨特 2021款',
+      plate: [{ id: plated, rate: 100, created_at: expect.stringMatching(/\+08:00$/) }],
+      procedure: { plate: 2, transfer: 0 },
+    });
+    expect(plates.rows[1].plate[0].rate).toBe(50);
+    const transfers = await listOf('transferLists');
+    expect(transfers.vins).toEqual([vin(5), vin(4)]);
+    expect(transfers.rows[0]).toMatchObject({
+      purchase_type: USED,
+      transfer: [{ id: transferred, rate: 40 }],
+      procedure: { transfer: 1 },
+    });
+    // The tab decides, whichever path is asked.
+    expect((await listOf('plateLists', 'type=2')).vins).toEqual([vin(5), vin(4)]);
+    expect((await listOf('transferLists', 'type=1')).vins).toEqual([vin(3), vin(2), vin(1)]);
+
+    expect(await listOf('plateLists', `vin=${vin(2).slice(-6)}`)).toMatchObject({ vins: [vin(2)], total: 1 });
+    expect(await listOf('plateLists', `vin=${vin(5).slice(-6).toLowerCase()}&type=2`)).toMatchObject({
+      vins: [vin(5)],
+      total: 1,
+    });
+    expect(await listOf('plateLists', 'vin=ZZZZZZ')).toMatchObject({ vins: [], total: 0 });
+    expect(await listOf('plateLists', 'vin=&type=')).toMatchObject({ total: 3 });
+    // A page across the waiting and the handed-on parts.
+    const page = await listOf('plateLists', 'page=1&limit=2');
+    expect(page).toMatchObject({ vins: [vin(3), vin(2)], total: 3 });
+    expect((await listOf('plateLists', 'page=2&limit=2')).vins).toEqual([vin(1)]);
+    expect((await listOf('plateLists', 'page=3&limit=2')).vins).toEqual([]);
+
+    expect(refusal(await call('GET', '/api/car/plateLists?type=3'))).toEqual({
+      status: 422,
+      message: registryMessages.tab,
+    });
+    expect((await call('GET', `/api/car/plateLists?vin=${'A'.repeat(18)}`)).statusCode).toBe(422);
+    expect((await call('GET', '/api/car/transferLists?page=0')).statusCode).toBe(422);
+  });
+});
