@@ -88,6 +88,16 @@ const purchaseInfoPage = lazyPage(() =>
   import('../features/purchase/pages/purchase-info-page').then((module) => module.PurchaseInfoPage),
 );
 
+const pickupListPage = lazyPage(() =>
+  import('../features/pickup/pages/pickup-list-page').then((module) => module.PickupListPage),
+);
+const pickupFormPage = lazyPage(() =>
+  import('../features/pickup/pages/pickup-form-page').then((module) => module.PickupFormPage),
+);
+const pickupInfoPage = lazyPage(() =>
+  import('../features/pickup/pages/pickup-info-page').then((module) => module.PickupInfoPage),
+);
+
 /** The home page: the first breadcrumb of every screen and the pinned tag. */
 export const HOME_PATH = '/dashboard';
 
@@ -129,10 +139,10 @@ export const appRoutes: AppRoute[] = [
     title: '出入库管理',
     icon: ShopOutlined,
     children: [
-      { path: '/pickup/list', title: '入库出库', icon: ApartmentOutlined },
-      { path: '/pickup/add', title: '车辆入库', hidden: true },
-      { path: '/pickup/edit/:id', title: '编辑入库', hidden: true },
-      { path: '/pickup/info/:order_id/:p_id/:id', title: '入库详情', hidden: true },
+      { path: '/pickup/list', title: '入库出库', icon: ApartmentOutlined, page: pickupListPage },
+      { path: '/pickup/add', title: '车辆入库', hidden: true, page: pickupFormPage },
+      { path: '/pickup/edit/:id', title: '编辑入库', hidden: true, page: pickupFormPage },
+      { path: '/pickup/info/:order_id/:p_id/:id', title: '入库详情', hidden: true, page: pickupInfoPage },
     ],
   },
   {

@@ -118,4 +118,15 @@ describe('cleanFilterValues and dateRangeFilter', () => {
       name: 'x',
     });
   });
+
+  it('sends each of two ranges under its own keys when the list names them', () => {
+    const entry = [dayjs('2026-11-01'), dayjs('2026-11-15')] as const;
+    const release = [null, dayjs('2026-11-30')] as const;
+    expect(
+      cleanFilterValues(
+        { entry, release, vin: 'LSV' },
+        { entry: ['entry_s', 'entry_e'], release: ['release_s', 'release_e'] },
+      ),
+    ).toEqual({ entry_s: '2026-11-01', entry_e: '2026-11-15', release_e: '2026-11-30', vin: 'LSV' });
+  });
 });

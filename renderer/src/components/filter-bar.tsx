@@ -4,7 +4,8 @@
  *
  * - 搜索, or Enter in any text field, calls `onSearch` with the cleaned values (see `cleanFilterValues`):
  *   empty fields are left out, text is trimmed, and a date range becomes `start_time` / `end_time`
- *   (`YYYY-MM-DD`, both days included: the server treats `end_time` as inclusive, API.md).
+ *   (`YYYY-MM-DD`, both days included: the server treats `end_time` as inclusive, API.md), or the keys
+ *   `dateRangeKeys` names for that field when a list has two ranges (入库时间 entry_s / entry_e).
  * - 重置 clears every field (back to `resetValues`, empty by default) and searches at once.
  * - The screen goes back to page 1 when it receives a search; the bar knows nothing of paging.
  */
@@ -30,6 +31,9 @@ export function dateRangeFilter(range: DateRangeValue): { start_time?: string; e
   return result;
 }
 
+/** A list with more than one date range names each range's two keys: `{ entry: ['entry_s', 'entry_e'] }`. */
+export type DateRangeKeys = Readonly<Record<string, readonly [string, string]>>;
+
 const isDateRange = (value: unknown): value is DateRangeValue =>
   Array.isArray(value) &&
   value.length === 2 &&
@@ -41,12 +45,18 @@ const isDateRange = (value: unknown): value is DateRangeValue =>
  * (API.md: empty filters mean "no filter"); strings are trimmed; a date range field is replaced by
  * `start_time` / `end_time`; a single date becomes `YYYY-MM-DD`.
  */
-export function cleanFilterValues(values: Record<string, unknown>): FilterValues {
+export function cleanFilterValues(values: Record<string, unknown>, dateRangeKeys?: DateRangeKeys): FilterValues {
   const result: FilterValues = {};
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
     if (isDateRange(value)) {
-      Object.assign(result, dateRangeFilter(value));
+      const range = dateRangeFilter(value);
+      const named = dateRangeKeys?.[key];
+      if (!named) Object.assign(result, range);
+      else {
+        if (range.start_time) result[named[0]] = range.start_time;
+        if (range.end_time) result[named[1]] = range.end_time;
+      }
     } else if (dayjs.isDayjs(value)) {
       if (value.isValid()) result[key] = value.format(FILTER_DATE_FORMAT);
     } else if (typeof value === 'string') {
@@ -77,6 +87,8 @@ export interface FilterBarProps {
   extra?: ReactNode;
   /** The screen's own form instance, when it must read or set a field itself. */
   form?: FormInstance;
+  /** The query keys of each date range field, when they are not `start_time` / `end_time`. */
+  dateRangeKeys?: DateRangeKeys;
   loading?: boolean;
   label?: string;
 }
@@ -88,13 +100,14 @@ export function FilterBar({
   resetValues,
   extra,
   form: givenForm,
+  dateRangeKeys,
   loading,
   label = '筛选条件',
 }: FilterBarProps) {
   const [ownForm] = Form.useForm();
   const form = givenForm ?? ownForm;
 
-  const search = () => onSearch(cleanFilterValues(form.getFieldsValue(true) as Record<string, unknown>));
+  const search = () => onSearch(cleanFilterValues(form.getFieldsValue(true) as Record<string, unknown>, dateRangeKeys));
 
   const reset = () => {
     // resetFields() would go back to initialValues (a dashboard link's filter, say); 重置 means empty.

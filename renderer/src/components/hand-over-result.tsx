@@ -6,6 +6,7 @@
  */
 import { App, Typography } from 'antd';
 import { stageMessages, type HandOverAnswer } from '../../../contract/stage';
+import { isHttpError } from '../api/http-client';
 import { VinCell } from './vin-cell';
 
 /** The vehicles that stayed, each with its reason (and how many moved, when some did). */
@@ -52,4 +53,13 @@ export function useHandOverResult() {
     }
     modal.warning({ title: done, content: <KeptVehicles answer={answer} />, okText: '知道了', width: 520 });
   };
+}
+
+/**
+ * A refused hand-over in the screen's words (移交失败! / 操作失败!), with the server's reason when it gave
+ * one of its own (http-client says `Error <status>` when it did not).
+ */
+export function handOverFailureText(failed: string, error: unknown): string {
+  const reason = isHttpError(error) && error.message && !/^Error \d+$/.test(error.message) ? error.message : '';
+  return reason && reason !== failed ? `${failed} ${reason}` : failed;
 }

@@ -13,7 +13,7 @@
  */
 import type { ReactNode } from 'react';
 import { Card, Space } from 'antd';
-import { FilterBar } from './filter-bar';
+import { FilterBar, type DateRangeKeys } from './filter-bar';
 import { PagedTable, type PagedTableColumn, type PagedTableProps } from './paged-table';
 import type { PagedList } from './use-paged-list';
 
@@ -36,6 +36,8 @@ export interface ListScreenProps<Row, Filters> {
   filters?: ReactNode;
   /** The filter bar's accessible name (海外合同筛选). */
   filterLabel?: string;
+  /** The query keys of each date range filter when a list has more than one (see `FilterBar`). */
+  dateRangeKeys?: DateRangeKeys;
   /** Buttons on the filter bar's row, after 搜索 and 重置. */
   filterExtra?: ReactNode;
   /** Buttons between the filters and the table (新建, 导出, 刷新); `toolbarEnd` sits at its right end. */
@@ -66,6 +68,7 @@ export function ListScreen<Row extends object, Filters>({
   emptyText,
   filters,
   filterLabel,
+  dateRangeKeys,
   filterExtra,
   toolbar,
   toolbarEnd,
@@ -101,6 +104,7 @@ export function ListScreen<Row extends object, Filters>({
             }}
             loading={list.searching}
             label={filterLabel}
+            dateRangeKeys={dateRangeKeys}
             extra={filterExtra}
           >
             {filters}

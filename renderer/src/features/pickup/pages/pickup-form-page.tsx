@@ -1,0 +1,193 @@
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Card, Col, Form, Input, Row } from 'antd';
+import type { Rule } from 'antd/es/form';
+import {
+  entrySlots,
+  pickupMessages,
+  pickupTextLimits,
+  type Entry,
+  type EntryAddBodyInput,
+} from '../../../../../contract/pickup';
+import { IMAGE_EXTENSIONS } from '../../../../../contract/upload';
+import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
+import { useRecordForm } from '../../../components/record-form';
+import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
+import { UploadSlot } from '../../../components/upload-slot';
+import { normalizeTypedVin, VIN_PATTERN } from '../../../components/vin';
+import { VinSearchBox } from '../../../components/vin-search-box';
+import { entryQueryKey, useEntry } from '../api/get-entry';
+import { pickupsQueryKey } from '../api/list-pickups';
+import { addEntry, editEntry } from '../api/save-entry';
+import { ENTRY_CLOSE_AFTER_MS, pickupPaths } from '../pickup-format';
+
+/** The check-in's fields; each photo slot holds its stored paths (one for the two single photos). */
+export interface EntryFormValues {
+  vin: string;
+  dl_name?: string;
+  vin_image: string[];
+  wg_image: string[];
+  car_image: string[];
+  remark?: string;
+}
+
+const emptyForm: Partial<EntryFormValues> = { vin: '', vin_image: [], wg_image: [], car_image: [] };
+
+const formFromEntry = (entry: Entry): EntryFormValues => ({
+  vin: entry.vin,
+  dl_name: entry.dl_name ?? '',
+  vin_image: entry.vin_image ? [entry.vin_image] : [],
+  wg_image: entry.wg_image ? [entry.wg_image] : [],
+  car_image: entry.car_image,
+  remark: entry.remark ?? '',
+});
+
+/** The body of entryAdd: the spec's fields, one path per single photo. */
+export function entryBodyFrom(values: EntryFormValues): EntryAddBodyInput {
+  return {
+    vin: normalizeTypedVin(values.vin ?? ''),
+    vin_image: values.vin_image?.[0] ?? '',
+    wg_image: values.wg_image?.[0] ?? '',
+    car_image: values.car_image ?? [],
+    dl_name: (values.dl_name ?? '').trim(),
+    remark: (values.remark ?? '').trim(),
+  };
+}
+
+/** A photo slot must hold a file: the spec's message (请上传外观照片 …). */
+const photoRequired = (message: string): Rule[] => [
+  {
+    validator: (_rule, value: unknown) =>
+      Array.isArray(value) && value.length > 0 ? Promise.resolve() : Promise.reject(new Error(message)),
+  },
+];
+
+const rules = {
+  vin: [
+    {
+      validator: (_rule: unknown, value: unknown) =>
+        typeof value === 'string' && VIN_PATTERN.test(normalizeTypedVin(value))
+          ? Promise.resolve()
+          : Promise.reject(new Error(pickupMessages.vinFormat)),
+    },
+  ] satisfies Rule[],
+  vin_image: photoRequired(pickupMessages.vinImageRequired),
+  wg_image: photoRequired(pickupMessages.wgImageRequired),
+  car_image: photoRequired(pickupMessages.carImageRequired),
+};
+
+/** Photos only: a check-in's slots show pictures (the `image` slot would also take a PDF). */
+const PHOTOS = IMAGE_EXTENSIONS;
+
+/** /pickup/add and /pickup/edit/:id: a fresh form for every check-in. */
+export function PickupFormPage() {
+  const { id } = useParams();
+  return <PickupForm key={id ?? 'new'} />;
+}
+
+function PickupForm() {
+  const route = useRouteRecordId();
+  const entry = useEntry(route.id);
+  const [search] = useSearchParams();
+  const [form] = Form.useForm<EntryFormValues>();
+  const page = useFormPage(form, { closeTo: pickupPaths.list });
+  // From a list row without a check-in (入库): the vehicle is already chosen.
+  const givenVin = route.given ? '' : normalizeTypedVin(search.get('vin') ?? '');
+
+  const record = useRecordForm({
+    page,
+    route,
+    record: entry,
+    fill: (saved: Entry) => {
+      form.resetFields();
+      form.setFieldsValue(formFromEntry(saved));
+    },
+  });
+
+  const save = () =>
+    record.save({
+      body: entryBodyFrom,
+      create: addEntry,
+      update: (entryId, body) => editEntry({ ...body, entry_id: entryId }),
+      messages: {
+        created: pickupMessages.created,
+        updated: pickupMessages.updated,
+        saveFailed: '操作失败',
+        updateFailed: '编辑失败',
+      },
+      closeAfterMs: { create: ENTRY_CLOSE_AFTER_MS, edit: ENTRY_CLOSE_AFTER_MS },
+      // The list, this check-in's detail page and the VIN suggestions (the vehicle has its check-in now).
+      staleQueries: [pickupsQueryKey, ...(route.id ? [entryQueryKey(route.id)] : []), ['car-search']],
+    });
+
+  if (route.bad || (record.editing && entry.isError && !entry.data)) {
+    return <RecordMissing missingText="该入库记录不存在或已被删除" onBack={page.close} />;
+  }
+
+  return (
+    <FormPage
+      page={page}
+      className="pickup-form-page"
+      title={record.editing ? '编辑入库' : '车辆入库'}
+      onSave={() => void save()}
+      {...record.frame}
+    >
+      <PageForm<EntryFormValues>
+        form={form}
+        name="pickup-entry"
+        initialValues={{ ...emptyForm, vin: givenVin }}
+        onValuesChange={page.markChanged}
+      >
+        <Card size="small" title="车辆信息" style={{ marginBottom: 16 }}>
+          <Row gutter={16}>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item
+                label="车架号"
+                name="vin"
+                rules={rules.vin}
+                extra={record.editing ? undefined : '只列出已移交入库、还没有入库记录的车辆'}
+              >
+                <VinSearchBox stage="entry" placeholder="请输入车架号" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="代理人" name="dl_name">
+                <Input placeholder="请输入代理人" maxLength={pickupTextLimits.dl_name} allowClear />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card size="small" title="入库照片" style={{ marginBottom: 16 }}>
+          <Row gutter={16}>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label={entrySlots.wg_image.label} name="wg_image" required rules={rules.wg_image}>
+                <UploadSlot dir={entrySlots.wg_image.dir} accept={PHOTOS} maxCount={entrySlots.wg_image.maxFiles} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label={entrySlots.vin_image.label} name="vin_image" required rules={rules.vin_image}>
+                <UploadSlot dir={entrySlots.vin_image.dir} accept={PHOTOS} maxCount={entrySlots.vin_image.maxFiles} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item label={entrySlots.car_image.label} name="car_image" required rules={rules.car_image}>
+                <UploadSlot dir={entrySlots.car_image.dir} accept={PHOTOS} maxCount={entrySlots.car_image.maxFiles} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+
+        <Card size="small" title="备注">
+          <Form.Item label="备注" name="remark" style={{ marginBottom: 0 }}>
+            <Input.TextArea
+              placeholder="请输入备注"
+              maxLength={pickupTextLimits.remark}
+              showCount
+              autoSize={{ minRows: 3, maxRows: 8 }}
+            />
+          </Form.Item>
+        </Card>
+      </PageForm>
+    </FormPage>
+  );
+}
