@@ -11,6 +11,8 @@ import * as addPageWalkIndexes from './migrations/2026_11_24_1200_add_page_walk_
 import * as addOrderReceiptTotal from './migrations/2026_11_24_1300_add_order_receipt_total';
 import * as addVehicleReleaseIndex from './migrations/2026_11_24_1400_add_vehicle_release_index';
 import * as addWaitingVehicleIndexes from './migrations/2026_11_24_1500_add_waiting_vehicle_indexes';
+import * as addFlowCounters from './migrations/2026_11_24_1600_add_flow_counters';
+import * as addCheckInAgentIndex from './migrations/2026_11_24_1700_add_check_in_agent_index';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -28,6 +30,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1300_add_order_receipt_total': addOrderReceiptTotal,
   '2026_11_24_1400_add_vehicle_release_index': addVehicleReleaseIndex,
   '2026_11_24_1500_add_waiting_vehicle_indexes': addWaitingVehicleIndexes,
+  '2026_11_24_1600_add_flow_counters': addFlowCounters,
+  '2026_11_24_1700_add_check_in_agent_index': addCheckInAgentIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,7 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DashboardCounts, ProcedureStatistics } from '../../../../contract/dashboard';
-import { type RecordDocuments, STAGES, type Stage, stageTable } from '../../../../contract/stage';
+import { FLOWS, type RecordDocuments, STAGES, type Stage, stageTable } from '../../../../contract/stage';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { createVehicle, loggedInStaff } from '../../../../tests/helpers/factories';
 import { caller, carLine, orderForm, uploadOverseasFiles, vin } from '../../../../tests/helpers/overseas';
@@ -11,6 +11,7 @@ import { createDatabase, type Db } from '../../db/database';
 import { migrations } from '../../db/migrate';
 import { handOverPurchases, type HandOverKind } from '../../lifecycle/hand-over';
 import { saveStageRecord } from '../../lifecycle/stage-record';
+import { readCounters } from './dashboard.repository';
 
 /*
  * The oracle: the full recount the dashboard used to run on every call (before issue 9), and the
@@ -66,6 +67,23 @@ const recountWaiting = async (db: Db): Promise<ProcedureStatistics> => {
   return counts as ProcedureStatistics;
 };
 
+/** Vehicles per flow (`flow.<flow>`, migration 2026_11_24_1600): the lists' unfiltered totals. */
+const recountFlows = async (db: Db): Promise<Record<string, number>> => {
+  const rows = await db
+    .selectFrom('vehicles')
+    .select((eb) => ['flow', eb.fn.countAll<number>().as('count')])
+    .where('flow', 'is not', null)
+    .groupBy('flow')
+    .execute();
+  const counted = new Map(rows.map((row) => [row.flow, Number(row.count)]));
+  return Object.fromEntries(FLOWS.map((flow) => [`flow.${flow}`, counted.get(flow) ?? 0]));
+};
+
+const flowCounters = async (db: Db): Promise<Record<string, number>> => {
+  const counters = await readCounters(db);
+  return Object.fromEntries(FLOWS.map((flow) => [`flow.${flow}`, counters.get(`flow.${flow}`) ?? Number.NaN]));
+};
+
 const actor = { userId: null, ip: '127.0.0.1', requestId: 'dashboard-counters-test' };
 const doc = (name: string) => `/storage/document/${name}.pdf`;
 const photo = (name: string) => `/storage/image/${name}.jpg`;
@@ -118,6 +136,7 @@ describe('dashboard and procedureStatistics counters', () => {
     const recount = { ...(await recountDashboard(t.db)), ...(await recountWaiting(t.db)) };
     expect(counters, step).toEqual(recount);
     expect(counters, step).toMatchObject(expected);
+    expect(await flowCounters(t.db), step).toEqual(await recountFlows(t.db));
   };
 
   const vehicleId = async (vinText: string) =>
@@ -324,8 +343,17 @@ describe('the counters migration', () => {
       expect(counters).toEqual({
         ...recount,
         ...Object.fromEntries(STAGES.map((stage) => [`waiting.${stage}`, waiting[stage]])),
+        ...(await recountFlows(db)),
       });
-      expect(counters).toMatchObject({ orderNum: 1, carEntry: 3, carComplete: 1, 'waiting.entry': 1 });
+      expect(counters).toMatchObject({
+        orderNum: 1,
+        carEntry: 3,
+        carComplete: 1,
+        'waiting.entry': 1,
+        'flow.pickup': 1,
+        'flow.registry': 1,
+        'flow.purchase': 0,
+      });
     } finally {
       await db.destroy();
       await testDb.cleanup();

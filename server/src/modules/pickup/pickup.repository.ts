@@ -1,9 +1,11 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { STAGES, type StageValue } from '../../../../contract/stage';
 import type { Db } from '../../db/database';
-import { containsIgnoringCase, createdRange } from '../../db/list-filters';
+import { containsAmongFew } from '../../db/few-values';
+import { createdRange } from '../../db/list-filters';
 import { allOf, batchesNewestFirst, pageByIds } from '../../db/list-page';
 import { containsText, ORDER_NO, PURCHASE_NO, VEHICLE_VIN } from '../../db/text-search';
+import { readCounters } from '../dashboard/dashboard.repository';
 import type { CheckInRow } from './pickup.table';
 
 /** The filters of `entryLists` (and its export). */
@@ -41,11 +43,34 @@ export interface PickupListRow {
   release_created_at: string | null;
 }
 
+/** Where the ids of a filtered list come from: the vehicles, or the check-ins alone. */
+interface IdSource {
+  table: 'vehicles' | 'check_ins';
+  id: 'vehicles.id' | 'check_ins.vehicle_id';
+  where: RawBuilder<SqlBool>;
+}
+
+const CHECK_IN_FILTERS = new Set<string>(['dlName', 'entryStart', 'entryEnd']);
+
 /**
- * The filters as conditions on `vehicles` alone (db/list-page.ts): each other table's filter is one
- * set of vehicle ids found through that table's own index, never a join per vehicle.
+ * The filters as conditions on one table (db/list-page.ts): each other table's filter is one set of
+ * vehicle ids found through that table's own index, never a join per vehicle. When the only filters are
+ * the check-in's (agent, entry dates) the ids are the check-ins' own: a checked-in vehicle is always in
+ * a flow this list shows (check-in needs the pickup flow or a later one, and a vehicle never moves
+ * back), so the count and the page need not visit 55,000 vehicles for one agent's 55,000 check-ins
+ * (211 ms and 67 ms on SQLite at a company's size; about 1 ms each on `(dl_name, vehicle_id)`).
  */
-const conditions = (db: Db, timeZone: string, filters: PickupFilters): RawBuilder<SqlBool>[] => {
+const idSource = async (db: Db, timeZone: string, filters: PickupFilters): Promise<IdSource> => {
+  const entry = createdRange(timeZone, filters.entryStart, filters.entryEnd);
+  const checkIn: RawBuilder<SqlBool>[] = [];
+  if (entry.from) checkIn.push(sql<SqlBool>`check_ins.created_at >= ${entry.from}`);
+  if (entry.before) checkIn.push(sql<SqlBool>`check_ins.created_at < ${entry.before}`);
+  if (filters.dlName) checkIn.push(await containsAmongFew(db, 'check_ins', 'dl_name', filters.dlName));
+  const others = Object.entries(filters).some(
+    ([key, value]) => value !== undefined && value !== '' && !CHECK_IN_FILTERS.has(key),
+  );
+  if (checkIn.length > 0 && !others) return { table: 'check_ins', id: 'check_ins.vehicle_id', where: allOf(checkIn) };
+
   const where: RawBuilder<SqlBool>[] = [
     sql<SqlBool>`vehicles.flow in (${sql.join(PICKUP_LIST_FLOWS.map((flow) => sql.lit(flow)))})`,
   ];
@@ -60,11 +85,6 @@ const conditions = (db: Db, timeZone: string, filters: PickupFilters): RawBuilde
     );
   }
   if (filters.vin) where.push(containsText(db, VEHICLE_VIN, filters.vin));
-  const entry = createdRange(timeZone, filters.entryStart, filters.entryEnd);
-  const checkIn: RawBuilder<SqlBool>[] = [];
-  if (entry.from) checkIn.push(sql<SqlBool>`check_ins.created_at >= ${entry.from}`);
-  if (entry.before) checkIn.push(sql<SqlBool>`check_ins.created_at < ${entry.before}`);
-  if (filters.dlName) checkIn.push(containsIgnoringCase('check_ins.dl_name', filters.dlName));
   if (checkIn.length > 0) {
     where.push(sql<SqlBool>`vehicles.id in (select check_ins.vehicle_id from check_ins where ${allOf(checkIn)})`);
   }
@@ -83,14 +103,26 @@ const conditions = (db: Db, timeZone: string, filters: PickupFilters): RawBuilde
   if (filters.releaseStatus === 2) where.push(released);
   // Through vehicles_release_index (migration 2026_11_24_1400): the few still waiting, not every listed one.
   if (filters.releaseStatus === 0) where.push(sql<SqlBool>`vehicles.release = 0`);
-  return where;
+  return { table: 'vehicles', id: 'vehicles.id', where: allOf(where) };
 };
 
-const filteredIds = (db: Db, timeZone: string, filters: PickupFilters) =>
-  db
-    .selectFrom('vehicles')
-    .select('vehicles.id')
-    .where(allOf(conditions(db, timeZone, filters)));
+/** The filtered ids newest first: `offset` rows skipped, or those below `before` (the export's keyset). */
+const idsOf = async (
+  db: Db,
+  source: IdSource,
+  limit: number,
+  from: { offset: number } | { before: number | undefined },
+): Promise<{ id: number }[]> => {
+  const id = sql.ref(source.id);
+  const below = 'before' in from && from.before !== undefined ? sql` and ${id} < ${from.before}` : sql``;
+  const skip = 'offset' in from ? sql` offset ${from.offset}` : sql``;
+  const { rows } = await sql<{
+    id: number;
+  }>`select ${id} as id from ${sql.table(source.table)} where ${source.where}${below} order by ${id} desc limit ${limit}${skip}`.execute(
+    db,
+  );
+  return rows.map((row) => ({ id: Number(row.id) }));
+};
 
 /** The shown rows of the vehicles `ids`, newest first, with their contracts, check-in and release pass. */
 const rowsOf = async (db: Db, ids: readonly number[]): Promise<PickupListRow[]> =>
@@ -130,16 +162,35 @@ export const listPickups = (
   limit: number,
 ): Promise<PickupListRow[]> =>
   pageByIds(
-    filteredIds(db, timeZone, filters).orderBy('vehicles.id', 'desc').offset(offset).limit(limit).execute(),
+    idSource(db, timeZone, filters).then((source) => idsOf(db, source, limit, { offset })),
     (ids) => rowsOf(db, ids),
   );
 
+/**
+ * The totals a clerk sees most, from the counters the database keeps (migrations 2026_11_24_1100 and
+ * 1600) instead of counting ~450,000 vehicles on every page: every vehicle handed to the yard, and of
+ * those the released ones (`carRelease`: a release value above 0 exists only in the release flow or a
+ * later one, the lifecycle refuses it elsewhere and a vehicle never moves back) and the waiting ones.
+ */
+const countedTotal = async (db: Db, filters: PickupFilters): Promise<number | undefined> => {
+  const set = Object.entries(filters).filter(([, value]) => value !== undefined && value !== '');
+  if (set.length > 1 || (set.length === 1 && filters.releaseStatus === undefined)) return undefined;
+  const counters = await readCounters(db);
+  const listed = PICKUP_LIST_FLOWS.reduce((sum, flow) => sum + (counters.get(`flow.${flow}`) ?? 0), 0);
+  const released = counters.get('carRelease') ?? 0;
+  if (filters.releaseStatus === 2) return released;
+  if (filters.releaseStatus === 0) return listed - released;
+  return listed;
+};
+
 export const countPickups = async (db: Db, timeZone: string, filters: PickupFilters): Promise<number> => {
-  const row = await filteredIds(db, timeZone, filters)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const counted = await countedTotal(db, filters);
+  if (counted !== undefined) return counted;
+  const source = await idSource(db, timeZone, filters);
+  const { rows } = await sql<{
+    count: number | string;
+  }>`select count(*) as count from ${sql.table(source.table)} where ${source.where}`.execute(db);
+  return Number(rows[0]?.count ?? 0);
 };
 
 /** The filtered vehicles in batches, newest first, for the export. */
@@ -150,13 +201,7 @@ export const iteratePickups = (
   batchSize: number,
 ): AsyncGenerator<PickupListRow[]> =>
   batchesNewestFirst(
-    (before, limit) => {
-      const query = filteredIds(db, timeZone, filters);
-      return (before === undefined ? query : query.where('vehicles.id', '<', before))
-        .orderBy('vehicles.id', 'desc')
-        .limit(limit)
-        .execute();
-    },
+    async (before, limit) => idsOf(db, await idSource(db, timeZone, filters), limit, { before }),
     (ids) => rowsOf(db, ids),
     batchSize,
   );

@@ -316,6 +316,10 @@ describe('check-in (入库) and the pickup list', () => {
         ['release_status=0', [vin(3), vin(2)]],
         ['release_status=2', [vin(1)]],
         ['dl_name=代理&release_status=0', [vin(2)]],
+        // The check-in's own filters alone are answered from the check-ins (pickup.repository.ts).
+        ['dl_name=代理&entry_s=2026-03-11', [vin(2)]],
+        ['dl_name=赵', []],
+        ['dl_name=%', []],
         ['release_status=&dl_name=', all],
       ];
       for (const [query, vins] of cases) {
