@@ -8,6 +8,7 @@ import { authEndpoints } from '../../contract/auth';
 import { customerEndpoints } from '../../contract/customer';
 import { dashboardEndpoints } from '../../contract/dashboard';
 import { overseasEndpoints } from '../../contract/overseas';
+import { pickupEndpoints } from '../../contract/pickup';
 import { purchaseEndpoints } from '../../contract/purchase';
 import { staffEndpoints } from '../../contract/staff';
 import { uploadEndpoints } from '../../contract/upload';
@@ -197,6 +198,19 @@ export const listMeasurements = (probe: Probe): Measurement[] => {
     },
     { name: 'customer-types', path: customerEndpoints.listTypes.path },
     ...pagedList('staff', staffEndpoints.list.path, {}),
+    ...pagedList(
+      'pickup',
+      pickupEndpoints.list.path,
+      {
+        vin: { vin: tail },
+        agent: { dl_name: '王建国' },
+        waiting: { release_status: 0 },
+        released: { release_status: 2 },
+        'entry-dates': { entry_s: probe.monthStart, entry_e: probe.monthEnd },
+        'release-dates': { release_s: probe.monthStart, release_e: probe.monthEnd },
+      },
+      ['released'],
+    ),
     { name: 'car-search-vin', path: query(vehicleEndpoints.search.path, { vin: tail }) },
     { name: 'car-search-entry', path: query(vehicleEndpoints.search.path, { stage: 'entry' }) },
     { name: 'car-search-entry-vin', path: query(vehicleEndpoints.search.path, { stage: 'entry', vin: tail }) },
@@ -223,6 +237,7 @@ export const exportMeasurements: Measurement[] = [
   { name: 'export-orders', path: overseasEndpoints.export.path },
   { name: 'export-receipts', path: overseasEndpoints.receiptExport.path },
   { name: 'export-purchases', path: purchaseEndpoints.export.path },
+  { name: 'export-pickups', path: pickupEndpoints.export.path },
 ];
 
 /** GET endpoints of the contract without path parameters that no measurement calls (printed as a reminder). */
@@ -232,6 +247,7 @@ export const unmeasured = (measurements: Measurement[]): string[] => {
     customerEndpoints,
     dashboardEndpoints,
     overseasEndpoints,
+    pickupEndpoints,
     purchaseEndpoints,
     staffEndpoints,
     uploadEndpoints,

@@ -40,7 +40,7 @@ import {
 } from './seed-data';
 
 /** Bump when seed-data.ts changes what it writes: cached databases of an older seed are not reused. */
-const SEED_VERSION = 4;
+const SEED_VERSION = 5;
 
 export const BENCH_ADMIN = { username: 'bench_admin', password: 'Bench-Passw0rd' } as const;
 
@@ -68,6 +68,10 @@ export interface SeedCounts {
   remits: number;
   vin_corrections: number;
   users: number;
+  check_ins: number;
+  platings: number;
+  transfers: number;
+  release_passes: number;
 }
 
 export interface SeedResult {
@@ -118,6 +122,48 @@ class ChunkedWriter {
 }
 
 const PROOF = '/storage/image/2026/11/bench-proof.jpg';
+const PROOFS = JSON.stringify([PROOF]);
+const YARD_AGENTS = ['张师傅', '王建国', '李强', '赵师傅', '刘洋', '陈伟', '杨师傅', '黄磊'];
+const PLATE_DOCUMENTS = [
+  'xsz_image',
+  'djz_image',
+  'lp_image',
+  'fp_image',
+  'hgz_image',
+  'ycxzs_image',
+  'hbqd_image',
+  'bx_image',
+] as const;
+const TRANSFER_DOCUMENTS = [
+  'djz_image',
+  'lp_image',
+  'usedcar_invoices_image',
+  'zzs_invoices_image',
+  'xsz_image',
+] as const;
+
+/** The part-2 records of one batch of contracts, written after their vehicles. */
+class YardRecords {
+  readonly checkIns: Row[] = [];
+  readonly platings: Row[] = [];
+  readonly transfers: Row[] = [];
+  readonly passes: Row[] = [];
+  readonly passVehicles: Row[] = [];
+  /** Purchase contract id → its release pass. */
+  readonly passOf = new Map<number, number>();
+
+  async write(writer: ChunkedWriter, counts: SeedCounts): Promise<void> {
+    await writer.insert('check_ins', this.checkIns);
+    await writer.insert('platings', this.platings);
+    await writer.insert('transfers', this.transfers);
+    await writer.insert('release_passes', this.passes);
+    await writer.insert('release_pass_vehicles', this.passVehicles);
+    counts.check_ins += this.checkIns.length;
+    counts.platings += this.platings.length;
+    counts.transfers += this.transfers.length;
+    counts.release_passes += this.passes.length;
+  }
+}
 const CONTRACT_FILE = '["/storage/contract/2026/11/bench-contract.pdf"]';
 
 /** Every row of the database, written table by table in batches of contracts (parents first). */
@@ -131,6 +177,10 @@ const writeAll = async (writer: ChunkedWriter, plan: SeedPlan): Promise<SeedCoun
     remits: 0,
     vin_corrections: 0,
     users: 0,
+    check_ins: 0,
+    platings: 0,
+    transfers: 0,
+    release_passes: 0,
   };
   const passwordHash = await hashPassword(md5md5(BENCH_ADMIN.password), 'production');
   const start = iso(orderTime(plan, 0) - 30 * 86_400_000);
@@ -172,6 +222,10 @@ const writeAll = async (writer: ChunkedWriter, plan: SeedPlan): Promise<SeedCoun
   let receiptId = 0;
   let purchaseId = 0;
   let remitId = 0;
+  let checkInId = 0;
+  let platingId = 0;
+  let transferId = 0;
+  let passId = 0;
   const corrected: { n: number; vin: string; at: number }[] = [];
   for (let first = 0; first < plan.orders; first += BATCH) {
     const orders: Row[] = [];
@@ -179,6 +233,7 @@ const writeAll = async (writer: ChunkedWriter, plan: SeedPlan): Promise<SeedCoun
     const vehicles: Row[] = [];
     const receipts: Row[] = [];
     const remits: Row[] = [];
+    const records = new YardRecords();
     for (let i = first; i < Math.min(first + BATCH, plan.orders); i += 1) {
       const signed = orderTime(plan, i);
       const at = iso(signed);
@@ -225,6 +280,71 @@ const writeAll = async (writer: ChunkedWriter, plan: SeedPlan): Promise<SeedCoun
           created_at: at,
           updated_at: at,
         });
+        // The yard and registry records behind the stage values (a value above 0 means a record exists).
+        const vehicle = n + 1;
+        const stamp = (days: number) => {
+          const when = iso(signed + days * 86_400_000);
+          return { created_by: clerk(n), created_at: when, updated_at: when };
+        };
+        if (state.entry > 0) {
+          checkInId += 1;
+          records.checkIns.push({
+            id: checkInId,
+            vehicle_id: vehicle,
+            dl_name: YARD_AGENTS[n % YARD_AGENTS.length] ?? null,
+            wg_image: PROOF,
+            vin_image: PROOF,
+            car_images: PROOFS,
+            remark: null,
+            ...stamp(15),
+          });
+        }
+        if (state.plate > 0) {
+          platingId += 1;
+          // A plating still missing documents (value 1) has four of its eight.
+          const present = state.plate === 2 ? 8 : 4;
+          records.platings.push({
+            id: platingId,
+            vehicle_id: vehicle,
+            yy_date: dateOf(signed + 20 * 86_400_000),
+            ...Object.fromEntries(PLATE_DOCUMENTS.map((field, d) => [field, d < present ? PROOF : null])),
+            car_images: '[]',
+            rate: Math.floor((present * 100) / 8),
+            ...stamp(22),
+          });
+        }
+        if (state.transfer > 0) {
+          transferId += 1;
+          const present = state.transfer === 2 ? 5 : 3;
+          records.transfers.push({
+            id: transferId,
+            vehicle_id: vehicle,
+            ...Object.fromEntries(TRANSFER_DOCUMENTS.map((field, d) => [field, d < present ? PROOF : null])),
+            car_images: '[]',
+            rate: Math.floor((present * 100) / 5),
+            ...stamp(22),
+          });
+        }
+        // One release pass per purchase contract for its released vehicles.
+        const purchaseOfCar = k >= 0 ? purchaseIds[k] : undefined;
+        if (state.release > 0 && purchaseOfCar !== undefined) {
+          let pass = records.passOf.get(purchaseOfCar);
+          if (pass === undefined) {
+            passId += 1;
+            pass = passId;
+            records.passOf.set(purchaseOfCar, pass);
+            records.passes.push({
+              id: pass,
+              order_id: orderId,
+              purchase_id: purchaseOfCar,
+              fxt_image: PROOF,
+              lc_image: PROOF,
+              car_images: '[]',
+              ...stamp(40),
+            });
+          }
+          records.passVehicles.push({ release_pass_id: pass, vehicle_id: vehicle });
+        }
       }
       const buyer = buyerOf(plan, i);
       const agent = agentOf(plan, i);
@@ -326,6 +446,7 @@ const writeAll = async (writer: ChunkedWriter, plan: SeedPlan): Promise<SeedCoun
     await writer.insert('vehicles', vehicles);
     await writer.insert('receipts', receipts);
     await writer.insert('remits', remits);
+    await records.write(writer, counts);
     counts.orders += orders.length;
     counts.purchases += purchases.length;
     counts.vehicles += vehicles.length;
@@ -391,6 +512,10 @@ const IDENTITY_TABLES = [
   'purchases',
   'remits',
   'vin_corrections',
+  'check_ins',
+  'platings',
+  'transfers',
+  'release_passes',
 ];
 
 /** Indexes made by `create index` (not those behind a primary key or unique constraint), with their SQL. */
@@ -474,6 +599,10 @@ const withCounts = (counts: Awaited<ReturnType<typeof countsOf>>): SeedCounts =>
   remits: Number.NaN,
   vin_corrections: Number.NaN,
   users: Number.NaN,
+  check_ins: Number.NaN,
+  platings: Number.NaN,
+  transfers: Number.NaN,
+  release_passes: Number.NaN,
 });
 
 export const BENCH_DIR = join(process.cwd(), '.bench');
