@@ -98,6 +98,10 @@ const pickupInfoPage = lazyPage(() =>
   import('../features/pickup/pages/pickup-info-page').then((module) => module.PickupInfoPage),
 );
 
+const releasePassFormPage = lazyPage(() =>
+  import('../features/release/pages/release-pass-form-page').then((module) => module.ReleasePassFormPage),
+);
+
 /** The home page: the first breadcrumb of every screen and the pinned tag. */
 export const HOME_PATH = '/dashboard';
 
@@ -166,10 +170,15 @@ export const appRoutes: AppRoute[] = [
     icon: ExportOutlined,
     children: [
       { path: '/release/list', title: '出口放行', icon: ExportOutlined },
-      { path: '/release/letpass_add', title: '车辆放行', hidden: true },
+      { path: '/release/letpass_add', title: '车辆放行', hidden: true, page: releasePassFormPage },
       // Edit links from the release detail page carry the contract and purchase ids as well.
-      { path: '/release/letpass_edit/:id', title: '编辑车辆放行', hidden: true },
-      { path: '/release/letpass_edit/:order_id/:p_id/:id', title: '编辑车辆放行', hidden: true },
+      { path: '/release/letpass_edit/:id', title: '编辑车辆放行', hidden: true, page: releasePassFormPage },
+      {
+        path: '/release/letpass_edit/:order_id/:p_id/:id',
+        title: '编辑车辆放行',
+        hidden: true,
+        page: releasePassFormPage,
+      },
       { path: '/release/letout_add', title: '出口报关', hidden: true },
       { path: '/release/letout_edit/:order_id/:id', title: '编辑出口报关', hidden: true },
       { path: '/release/letout_edit/:order_id/:p_id/:id', title: '编辑出口报关', hidden: true },

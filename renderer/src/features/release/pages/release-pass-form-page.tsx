@@ -1,0 +1,269 @@
+/**
+ * /release/letpass_add (optionally `?car=<id>,<id>` from the pickup list's 车辆放行), and
+ * /release/letpass_edit/:id or /release/letpass_edit/:order_id/:p_id/:id (the release detail page's
+ * link; the last parameter is the pass): the vehicles a release slip lets out, the slip, the departure
+ * photo and up to 9 other photos (spec part 2, sections 2 and 5).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Alert, App, Card, Col, Descriptions, Form, Row, type FormRule } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { IMAGE_EXTENSIONS } from '../../../../../contract/upload';
+import {
+  type ReleaseAddBodyInput,
+  type ReleasePass,
+  releasePassMessages,
+  releasePassSlots,
+} from '../../../../../contract/release-pass';
+import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
+import { useRecordForm } from '../../../components/record-form';
+import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
+import { UploadSlot } from '../../../components/upload-slot';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { releaseCandidatesQuery } from '../api/release-pass-candidates';
+import { releasePassesQueryKey, useReleasePass } from '../api/release-pass-read';
+import { createReleasePass, updateReleasePass } from '../api/release-pass-save';
+import { purchasesOf, ReleasePassCars, releaseCarOf, type ReleaseCar } from '../components/release-pass-cars';
+
+/** How long the saved form stays before its tab closes (the spec's 1 s of the purchase and check-in forms). */
+export const RELEASE_PASS_CLOSE_AFTER_MS = 1000;
+/** Where the page goes when it was opened directly: the pickup list, whose 车辆放行 opens it. */
+export const RELEASE_PASS_CLOSE_TO = '/pickup/list';
+/** The left pane asks the server once the clerk pauses typing. */
+const SEARCH_PAUSE_MS = 300;
+/** The pickup list's ids (`?car=`) are read as far as the server reads them. */
+const MAX_ASKED = 500;
+
+/** The pickup list's entries for the release block (the pickup list keeps its rows under this key). */
+const PICKUP_LIST_QUERY_KEY = ['pickups'] as const;
+
+export interface ReleasePassFormValues {
+  vin: ReleaseCar[];
+  fxt_image: string[];
+  lc_image: string[];
+  car_image: string[];
+}
+
+const emptyForm: ReleasePassFormValues = { vin: [], fxt_image: [], lc_image: [], car_image: [] };
+
+const formFromPass = (pass: ReleasePass): ReleasePassFormValues => ({
+  vin: pass.releasecar.map((car) => ({
+    id: car.car_id,
+    vin: car.vin,
+    model: car.model,
+    purchase_id: pass.purchase_id,
+    purchase_no: pass.purchase_no,
+    order_no: pass.order_no,
+  })),
+  fxt_image: pass.fxt_image ? [pass.fxt_image] : [],
+  lc_image: pass.lc_image ? [pass.lc_image] : [],
+  car_image: pass.car_image,
+});
+
+/** The body of releaseAdd (releaseEdit adds the pass's id and `updated_at`). */
+export function releasePassBodyFrom(values: ReleasePassFormValues): ReleaseAddBodyInput {
+  return {
+    vin: (values.vin ?? []).map((car) => car.vin),
+    fxt_image: values.fxt_image?.[0] ?? '',
+    lc_image: values.lc_image?.[0] ?? '',
+    car_image: values.car_image ?? [],
+  };
+}
+
+/** `?car=3,5,8`: the ids the pickup list chose; undefined when the form was not opened with a batch. */
+export const askedCarIds = (text: string | null): number[] | undefined => {
+  if (text === null) return undefined;
+  const ids = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^[1-9][0-9]{0,9}$/.test(part))
+    .map(Number);
+  return [...new Set(ids)].slice(0, MAX_ASKED);
+};
+
+/** A slot must hold a file: the spec's message. */
+const fileRequired = (message: string): FormRule[] => [
+  {
+    validator: (_rule, value: unknown) =>
+      Array.isArray(value) && value.length > 0 ? Promise.resolve() : Promise.reject(new Error(message)),
+  },
+];
+
+const carRules: FormRule[] = [
+  {
+    validator: (_rule, value: unknown) => {
+      const cars = Array.isArray(value) ? (value as ReleaseCar[]) : [];
+      if (cars.length === 0) return Promise.reject(new Error(releasePassMessages.vinRequired));
+      if (purchasesOf(cars).length > 1) return Promise.reject(new Error(releasePassMessages.mixedPurchases));
+      return Promise.resolve();
+    },
+  },
+];
+
+const rules = {
+  vin: carRules,
+  fxt_image: fileRequired(releasePassMessages.fxtImageRequired),
+  lc_image: fileRequired(releasePassMessages.lcImageRequired),
+};
+
+/** Photos only where the spec says photos; the slip may be a scanned PDF as the `image` slot allows. */
+const PHOTOS = IMAGE_EXTENSIONS;
+
+const sectionStyle = { marginBottom: 16 } as const;
+
+/** Every route of the form: a fresh form for every pass and every batch. */
+export function ReleasePassFormPage() {
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  return <ReleasePassForm key={`${id ?? 'new'}:${search.get('car') ?? ''}`} />;
+}
+
+function ReleasePassForm() {
+  const route = useRouteRecordId();
+  const pass = useReleasePass(route.id);
+  const [search] = useSearchParams();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ReleasePassFormValues>();
+  const page = useFormPage(form, { closeTo: RELEASE_PASS_CLOSE_TO });
+
+  // The pickup list's batch (add only): preselected once, the vehicles that cannot go named with why.
+  const [asked] = useState(() => (route.given ? undefined : askedCarIds(search.get('car'))));
+  const preselected = useRef(false);
+
+  const [typed, setTyped] = useState('');
+  const vinSearch = useDebouncedValue(typed.trim(), SEARCH_PAUSE_MS);
+  const candidates = useQuery({
+    ...releaseCandidatesQuery({ vin: vinSearch, releaseId: route.id, carIds: asked ?? [] }),
+    enabled: !route.bad,
+  });
+
+  // Every answer says again what became of the batch's vehicles.
+  const askedAnswer = asked === undefined ? undefined : candidates.data?.asked;
+  const refused = askedAnswer?.filter((car) => car.refusal !== null) ?? [];
+  const batchEmpty = askedAnswer !== undefined && askedAnswer.length === 0;
+
+  useEffect(() => {
+    if (askedAnswer === undefined || preselected.current) return;
+    preselected.current = true;
+    const [firstRefused] = askedAnswer.filter((car) => car.refusal !== null);
+    if (askedAnswer.length === 0) void message.warning(releasePassMessages.batchEmpty);
+    else if (firstRefused?.refusal) void message.warning(firstRefused.refusal, 3);
+    form.setFieldValue('vin', askedAnswer.filter((car) => car.refusal === null).map(releaseCarOf));
+  }, [askedAnswer, form, message]);
+
+  const record = useRecordForm({
+    page,
+    route,
+    record: pass,
+    fill: (saved: ReleasePass) => {
+      form.resetFields();
+      form.setFieldsValue(formFromPass(saved));
+    },
+  });
+
+  const save = () =>
+    record.save({
+      body: releasePassBodyFrom,
+      create: createReleasePass,
+      update: (id, body) => updateReleasePass({ ...body, release_id: id }),
+      messages: releasePassMessages,
+      closeAfterMs: { create: RELEASE_PASS_CLOSE_AFTER_MS, edit: RELEASE_PASS_CLOSE_AFTER_MS },
+      // The form's vehicles, the pickup list's 已出库 and its VIN suggestions follow the save.
+      staleQueries: [releasePassesQueryKey, PICKUP_LIST_QUERY_KEY, ['car-search']],
+    });
+
+  if (route.bad || (record.editing && pass.isError && !pass.data)) {
+    return <RecordMissing missingText="该放行记录不存在或已被删除" onBack={page.close} />;
+  }
+
+  const saved = pass.data;
+  return (
+    <FormPage
+      page={page}
+      className="release-pass-form-page"
+      title={record.editing ? '编辑车辆放行' : '车辆放行'}
+      onSave={() => void save()}
+      {...record.frame}
+    >
+      <PageForm<ReleasePassFormValues>
+        form={form}
+        name="release-pass"
+        initialValues={emptyForm}
+        onValuesChange={page.markChanged}
+      >
+        {record.editing && saved && (
+          <Descriptions
+            size="small"
+            column={{ xs: 1, md: 3 }}
+            style={sectionStyle}
+            items={[
+              { key: 'purchase', label: '采购合同号', children: saved.purchase_no ?? '—' },
+              { key: 'order', label: '海外合同号', children: saved.order_no ?? '—' },
+              { key: 'customer', label: '客户名称', children: saved.customer_name ?? '—' },
+            ]}
+          />
+        )}
+
+        <Card size="small" title="放行车辆" style={sectionStyle}>
+          {batchEmpty && (
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={releasePassMessages.batchEmpty} />
+          )}
+          {refused.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={`以下 ${refused.length} 台车辆未加入本次放行`}
+              description={
+                <ul className="release-pass-refused">
+                  {refused.map((car) => (
+                    <li key={car.id}>
+                      {car.vin}：{car.refusal}
+                    </li>
+                  ))}
+                </ul>
+              }
+            />
+          )}
+          <Form.Item name="vin" rules={rules.vin} required label="选择车辆" style={{ marginBottom: 0 }}>
+            <ReleasePassCars
+              candidates={candidates.data?.data ?? []}
+              loading={candidates.isFetching}
+              more={candidates.data?.more ?? false}
+              limit={candidates.data?.limit ?? 0}
+              onSearch={setTyped}
+            />
+          </Form.Item>
+        </Card>
+
+        <Card size="small" title="放行资料" style={{ marginBottom: 0 }}>
+          <Row gutter={16}>
+            <Col xs={24} lg={12} xl={6}>
+              <Form.Item label={releasePassSlots.fxt_image.label} name="fxt_image" required rules={rules.fxt_image}>
+                <UploadSlot dir={releasePassSlots.fxt_image.dir} maxCount={releasePassSlots.fxt_image.maxFiles} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} lg={12} xl={6}>
+              <Form.Item label={releasePassSlots.lc_image.label} name="lc_image" required rules={rules.lc_image}>
+                <UploadSlot
+                  dir={releasePassSlots.lc_image.dir}
+                  accept={PHOTOS}
+                  maxCount={releasePassSlots.lc_image.maxFiles}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} xl={12}>
+              <Form.Item label={releasePassSlots.car_image.label} name="car_image">
+                <UploadSlot
+                  dir={releasePassSlots.car_image.dir}
+                  accept={PHOTOS}
+                  maxCount={releasePassSlots.car_image.maxFiles}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Card>
+      </PageForm>
+    </FormPage>
+  );
+}
