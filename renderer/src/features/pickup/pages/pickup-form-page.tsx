@@ -149,43 +149,43 @@ function PickupForm() {
                 <VinSearchBox stage="entry" placeholder="请输入车架号" />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12} xl={8}>
+            <Col xs={24} md={12} xl={6}>
               <Form.Item label="代理人" name="dl_name">
                 <Input placeholder="请输入代理人" maxLength={pickupTextLimits.dl_name} allowClear />
+              </Form.Item>
+            </Col>
+            <Col xs={24} xl={10}>
+              <Form.Item label="备注" name="remark">
+                <Input.TextArea
+                  placeholder="请输入备注"
+                  maxLength={pickupTextLimits.remark}
+                  showCount
+                  autoSize={{ minRows: 1, maxRows: 6 }}
+                />
               </Form.Item>
             </Col>
           </Row>
         </Card>
 
-        <Card size="small" title="入库照片" style={{ marginBottom: 16 }}>
+        {/* The three slots side by side at 1366 px: the whole check-in fits on one screen. */}
+        <Card size="small" title="入库照片">
           <Row gutter={16}>
-            <Col xs={24} md={12} xl={8}>
+            <Col xs={24} md={12} xl={6}>
               <Form.Item label={entrySlots.wg_image.label} name="wg_image" required rules={rules.wg_image}>
                 <UploadSlot dir={entrySlots.wg_image.dir} accept={PHOTOS} maxCount={entrySlots.wg_image.maxFiles} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12} xl={8}>
+            <Col xs={24} md={12} xl={6}>
               <Form.Item label={entrySlots.vin_image.label} name="vin_image" required rules={rules.vin_image}>
                 <UploadSlot dir={entrySlots.vin_image.dir} accept={PHOTOS} maxCount={entrySlots.vin_image.maxFiles} />
               </Form.Item>
             </Col>
-            <Col xs={24}>
+            <Col xs={24} xl={12}>
               <Form.Item label={entrySlots.car_image.label} name="car_image" required rules={rules.car_image}>
                 <UploadSlot dir={entrySlots.car_image.dir} accept={PHOTOS} maxCount={entrySlots.car_image.maxFiles} />
               </Form.Item>
             </Col>
           </Row>
-        </Card>
-
-        <Card size="small" title="备注">
-          <Form.Item label="备注" name="remark" style={{ marginBottom: 0 }}>
-            <Input.TextArea
-              placeholder="请输入备注"
-              maxLength={pickupTextLimits.remark}
-              showCount
-              autoSize={{ minRows: 3, maxRows: 8 }}
-            />
-          </Form.Item>
         </Card>
       </PageForm>
     </FormPage>

@@ -50,7 +50,6 @@ function EntryDetail({ entry }: { entry: Entry }) {
     {
       key: 'car_image',
       label: `${entrySlots.car_image.label}（${entry.car_image.length}）`,
-      span: 'filled' as const,
       children: <FilePreview paths={entry.car_image} size={PHOTO_SIZE} emptyText="未上传" />,
     },
   ];
@@ -63,7 +62,8 @@ function EntryDetail({ entry }: { entry: Entry }) {
         <Descriptions column={{ xs: 1, md: 3 }} size="small" items={vehicle} />
       </Card>
       <Card size="small" title="入库照片">
-        <Descriptions column={{ xs: 1, md: 2 }} size="small" layout="vertical" items={photos} />
+        {/* VIN photo, exterior, the others: one row at 1366 px, the others wrapping under their label. */}
+        <Descriptions column={{ xs: 1, md: 3 }} size="small" layout="vertical" items={photos} />
       </Card>
     </>
   );

@@ -142,12 +142,12 @@ export function PickupListPage() {
     });
 
   const columns: PagedTableColumn<PickupListItem>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 64 },
-    { key: 'vin', title: '车架号', dataIndex: 'vin', width: 196, render: (vin: string) => <VinCell vin={vin} /> },
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 56 },
+    { key: 'vin', title: '车架号', dataIndex: 'vin', width: 184, render: (vin: string) => <VinCell vin={vin} /> },
     {
       key: 'dl_name',
       title: '代理人',
-      width: 104,
+      width: 120,
       onCell: wrapAnywhere,
       render: (_: unknown, row: PickupListItem) => checkIn(row)?.dl_name || '—',
     },
@@ -155,7 +155,7 @@ export function PickupListPage() {
       key: 'purchase_no',
       title: '采购合同号',
       dataIndex: 'purchase_no',
-      width: 132,
+      width: 156,
       onCell: wrapAnywhere,
       render: (value: string | null) => value ?? '—',
     },
@@ -195,7 +195,7 @@ export function PickupListPage() {
     {
       key: 'release_data',
       title: '出库资料',
-      width: 92,
+      width: 84,
       render: (_: unknown, row: PickupListItem) => {
         const pass = releasePass(row);
         if (!pass) return <Typography.Text type="secondary">无</Typography.Text>;

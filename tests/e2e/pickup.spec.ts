@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { admin, apiToken, ensureAdmin, login, pressInDialog } from './support';
+
+/**
+ * Check-in at the yard as a clerk does it (spec part 2, sections 2 to 5): a purchase contract handed over
+ * to the yard, one of its vehicles checked in with photos dragged from the desktop onto the slots, seen on
+ * the pickup list, edited, viewed, and handed to the registry with the other vehicle kept (尚未入库).
+ */
+
+const fixtures = '../shared/fixtures';
+const shots = '/tmp/shots-a';
+const serial = String(Date.now()).slice(-8);
+/** 17 characters, no I, O or Q. */
+const vin = (prefix: string, row: number) => `${prefix}${serial}${String(row).padStart(4, '0')}`;
+const carA = vin('LSVPK', 1);
+const carB = vin('LSVPK', 2);
+const purchaseNo = `E2E-RK-${serial}`;
+
+const rowOf = (page: Page, text: string) =>
+  page.locator('.paged-table tr.ant-table-row', { has: page.getByText(text, { exact: true }) });
+const item = (scope: Page | Locator, label: string) =>
+  scope.locator('.ant-form-item', { has: scope.locator(`label[title="${label}"]`) });
+
+async function headersOf(request: APIRequestContext) {
+  return { Authorization: `Bearer ${await apiToken(request, admin)}` };
+}
+
+/** A used-car purchase contract with these VINs, handed over to the yard (移交入库) through the API. */
+async function purchaseAtYard(request: APIRequestContext, number: string, vins: string[]): Promise<number> {
+  const headers = await headersOf(request);
+  const types = (await (await request.get('/api/customerType', { headers })).json()) as { data: Array<{ id: number }> };
+  const created = await request.post('/api/purchase', {
+    headers,
+    data: {
+      type: 2,
+      purchase_no: number,
+      amount: vins.length,
+      total: 100_000 * vins.length,
+      name: `杭州车行${serial}`,
+      type_id: types.data[0]!.id,
+      address: '杭州市西湖区文三路 1 号',
+      contact_way: '0571-88888888',
+      contracts: [],
+      car: vins.map((text) => ({ id: 0, vin: text, model: '丰田 卡罗拉', price: 100_000, invoice: 0, other: 0 })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  const handed = await request.put(`/api/purchase/${id}/handOver`, { headers });
+  expect(handed.status(), await handed.text()).toBe(200);
+  return id;
+}
+
+/**
+ * Drops files on an upload slot as the desktop's file manager does: a real `drop` event whose
+ * DataTransfer carries the files (react-dropzone reads them from it).
+ */
+async function dropFiles(page: Page, slot: Locator, files: Array<{ path: string; name: string; type: string }>) {
+  const payload = files.map((file) => ({ ...file, data: readFileSync(file.path).toString('base64') }));
+  // Built in the page (the specs are compiled without the DOM's types, so the code goes as text).
+  const dataTransfer = await page.evaluateHandle(`(() => {
+    const transfer = new DataTransfer();
+    for (const file of ${JSON.stringify(payload)}) {
+      const bytes = Uint8Array.from(atob(file.data), (character) => character.charCodeAt(0));
+      transfer.items.add(new File([bytes], file.name, { type: file.type }));
+    }
+    return transfer;
+  })()`);
+  const zone = slot.getByRole('button', { name: /上传文件/ });
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+const exterior = { path: `${fixtures}/scans/vehicle-exterior.png`, name: '外观.png', type: 'image/png' };
+const scan = { path: `${fixtures}/scans/customs-declaration.jpg`, name: '车架号.jpg', type: 'image/jpeg' };
+
+test.beforeAll(async ({ request }) => {
+  await ensureAdmin(request);
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await login(page);
+});
+
+test('a vehicle checked in with dragged photos, edited, viewed and handed to the registry', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await purchaseAtYard(request, purchaseNo, [carA, carB]);
+
+  await page.goto('/pickup/list');
+  const filters = page.getByRole('search', { name: '入库出库筛选' });
+  await filters.getByLabel('车架号').fill(serial);
+  await filters.getByRole('button', { name: /搜\s*索/ }).click();
+  const rowA = rowOf(page, carA);
+  await expect(rowA).toContainText('待出库');
+  await expect(rowA).toContainText('未入库');
+  await expect(rowA).toContainText(purchaseNo);
+
+  // 入库 from the row: the form knows the vehicle.
+  await rowA.getByRole('button', { name: `入库 ${carA}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/pickup/add\\?vin=${carA}$`));
+  await expect(item(page, '车架号').locator('input')).toHaveValue(carA);
+
+  // 保存 names every missing photo with the spec's words.
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  for (const text of ['请上传外观照片', '请上传车架号照片', '请上传其他照片'])
+    await expect(page.locator('.ant-form-item-explain-error', { hasText: text })).toBeVisible();
+
+  await item(page, '代理人').locator('input').fill('王代理');
+  await dropFiles(page, item(page, '外观照片'), [exterior]);
+  await expect(item(page, '外观照片').getByRole('button', { name: '删除 外观.png' })).toBeVisible();
+  await dropFiles(page, item(page, '车架号照片'), [scan]);
+  await expect(item(page, '车架号照片').getByRole('button', { name: '删除 车架号.jpg' })).toBeVisible();
+  await dropFiles(page, item(page, '其他照片'), [
+    { ...exterior, name: '左前.png' },
+    { ...scan, name: '铭牌.jpg' },
+  ]);
+  await expect(item(page, '其他照片').getByRole('button', { name: /删除 (左前\.png|铭牌\.jpg)/ })).toHaveCount(2);
+  await item(page, '备注').locator('textarea').fill('钥匙两把');
+  await expect(page.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  await page.getByText('车辆信息', { exact: true }).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shots}/pickup-add.png` });
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('新建成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/pickup\/list$/);
+
+  // The list shows the check-in; the vehicle without one still offers 入库 and 免入库.
+  await filters.getByRole('button', { name: /搜\s*索/ }).click();
+  await expect(rowA).toContainText('王代理');
+  await expect(rowA.getByRole('button', { name: `编辑入库 ${carA}`, exact: true })).toBeVisible();
+  await expect(rowOf(page, carB).getByRole('button', { name: `免入库 ${carB}`, exact: true })).toBeVisible();
+
+  // Edit: filled from the check-in; the photos stay.
+  await rowA.getByRole('button', { name: `编辑入库 ${carA}`, exact: true }).click();
+  await expect(page).toHaveURL(/\/pickup\/edit\/\d+$/);
+  await expect(item(page, '备注').locator('textarea')).toHaveValue('钥匙两把');
+  await expect(item(page, '其他照片').getByRole('button', { name: /删除/ })).toHaveCount(2);
+  await item(page, '备注').locator('textarea').fill('钥匙两把，备胎一个');
+  await page.getByText('车辆信息', { exact: true }).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shots}/pickup-edit.png` });
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('编辑成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/pickup\/list$/);
+
+  // The detail page.
+  await filters.getByRole('button', { name: /搜\s*索/ }).click();
+  await rowA.getByRole('button', { name: `入库详情 ${carA}`, exact: true }).click();
+  await expect(page).toHaveURL(/\/pickup\/info\/\d+\/\d+\/\d+$/);
+  const info = page.locator('.pickup-info-page');
+  for (const text of [purchaseNo, '共采购 2 台', carA, '钥匙两把，备胎一个', '王代理'])
+    await expect(info).toContainText(text);
+  await expect(info.locator('img')).toHaveCount(4);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shots}/pickup-info.png` });
+  await info.locator('img').first().click();
+  await expect(page.locator('.ant-image-preview')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /返\s*回/ }).click();
+
+  // 移交车管: the contract is named, the checked-in vehicle moves and the other stays with its reason.
+  await page.goto('/pickup/list');
+  await filters.getByLabel('车架号').fill(serial);
+  await filters.getByRole('button', { name: /搜\s*索/ }).click();
+  await rowA.getByRole('checkbox').check();
+  await rowOf(page, carB).getByRole('checkbox').check();
+  await page.getByRole('button', { name: /移交车管/ }).click();
+  await expect(page.getByLabel('移交的采购合同')).toContainText(purchaseNo);
+  await pressInDialog(page, '是否确定将以下 1 份采购合同');
+  const kept = page.getByLabel('未移交的车辆');
+  await expect(kept).toContainText('已移交 1 辆车');
+  await expect(kept).toContainText(`${carB}：尚未入库`);
+  await pressInDialog(page, '以下车辆未移交', /知道了/);
+  await expect(rowA).toContainText('在车管');
+  await expect(rowOf(page, carB)).toContainText('在入库');
+});
+
+test('the pickup list with a few dozen vehicles at 1366×768', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const vins = Array.from({ length: 32 }, (_, index) => vin('LSVPL', index + 1));
+  const many = `E2E-RKL-${serial}`;
+  await purchaseAtYard(request, many, vins);
+  // A third of them checked in through the API, as the form would.
+  const headers = await headersOf(request);
+  const uploadPhoto = async (name: string) => {
+    const answer = await request.post('/api/upload', {
+      headers,
+      multipart: {
+        dir: 'image',
+        file: { name, mimeType: 'image/png', buffer: readFileSync(`${fixtures}/scans/vehicle-exterior.png`) },
+      },
+    });
+    return ((await answer.json()) as { data: { url: string } }).data.url;
+  };
+  const photo = await uploadPhoto('外观.png');
+  for (const [index, text] of vins.entries()) {
+    if (index % 3 !== 0) continue;
+    const saved = await request.post('/api/car/entryAdd', {
+      headers,
+      data: {
+        vin: text,
+        dl_name: index % 2 === 0 ? '王代理' : '浙江杭州长途车辆代理服务有限公司',
+        vin_image: photo,
+        wg_image: photo,
+        car_image: [photo],
+        remark: '',
+      },
+    });
+    expect(saved.status(), await saved.text()).toBeLessThan(300);
+  }
+  await page.goto('/pickup/list');
+  await expect(page.locator('.paged-table tr.ant-table-row')).toHaveCount(15);
+  await expect(page.getByText(vins.at(-1)!, { exact: true })).toBeVisible();
+  // No horizontal scroll at 1366: every column in view, the actions included.
+  const table = page.locator('.paged-table .ant-table-content, .paged-table .ant-table-body').first();
+  const overflow = await table.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shots}/pickup-list.png` });
+});
