@@ -185,7 +185,7 @@ test('the pickup list with a few dozen vehicles at 1366×768', async ({ page, re
   test.setTimeout(90_000);
   const vins = Array.from({ length: 32 }, (_, index) => vin('LSVPL', index + 1));
   const many = `E2E-RKL-${serial}`;
-  await purchaseAtYard(request, many, vins);
+  const manyId = await purchaseAtYard(request, many, vins);
   // A third of them checked in through the API, as the form would.
   const headers = await headersOf(request);
   const uploadPhoto = async (name: string) => {
@@ -223,4 +223,13 @@ test('the pickup list with a few dozen vehicles at 1366×768', async ({ page, re
   expect(overflow).toBeLessThanOrEqual(1);
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${shots}/pickup-list.png` });
+
+  // 免入库 for the rest of the contract, from its info page: every vehicle still at the yard moves on.
+  await page.goto(`/purchase/info/${manyId}`);
+  await page.getByRole('button', { name: `采购合同 ${many} 免入库`, exact: true }).click();
+  await pressInDialog(page, `采购合同 ${many} 还有 32 辆车在入库环节`);
+  await expect(page.getByText('操作成功')).toBeVisible();
+  await expect(page.getByRole('button', { name: `采购合同 ${many} 免入库`, exact: true })).toHaveCount(0);
+  await page.goto('/pickup/list');
+  await expect(rowOf(page, vins.at(-1)!)).toContainText('在车管');
 });
