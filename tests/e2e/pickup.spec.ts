@@ -214,8 +214,37 @@ test('the pickup list with a few dozen vehicles at 1366×768', async ({ page, re
     });
     expect(saved.status(), await saved.text()).toBeLessThan(300);
   }
+  // A used-car contract taken through the registry and released on one pass: the newest rows read 已出库.
+  const gone = Array.from({ length: 3 }, (_, index) => vin('LSVPR', index + 1));
+  const goneId = await purchaseAtYard(request, `E2E-RKR-${serial}`, gone);
+  const send = async (method: 'post' | 'put', path: string, data: unknown) => {
+    const answer = await request[method](path, { headers, data });
+    expect(answer.status(), `${path}: ${await answer.text()}`).toBeLessThan(300);
+  };
+  for (const text of gone)
+    await send('post', '/api/car/entryAdd', {
+      vin: text,
+      dl_name: '王代理',
+      vin_image: photo,
+      wg_image: photo,
+      car_image: [photo],
+    });
+  await send('put', '/api/car/entryHandOver', { purchase_id: [goneId] });
+  for (const text of gone) await send('post', '/api/car/transferAdd', { vin: text, car_image: [] });
+  await send('put', '/api/car/transferHandOver', { purchase_id: [goneId] });
+  await send('post', '/api/car/releaseAdd', {
+    vin: gone.slice(0, 2),
+    fxt_image: photo,
+    lc_image: photo,
+    car_image: [],
+  });
+
   await page.goto('/pickup/list');
   await expect(page.locator('.paged-table tr.ant-table-row')).toHaveCount(15);
+  const released = rowOf(page, gone[0]!);
+  await expect(released).toContainText('已出库');
+  await expect(released.getByRole('button', { name: `编辑出库 ${gone[0]}`, exact: true })).toBeVisible();
+  await expect(rowOf(page, gone[2]!)).toContainText('待出库');
   await expect(page.getByText(vins.at(-1)!, { exact: true })).toBeVisible();
   // No horizontal scroll at 1366: every column in view, the actions included.
   const table = page.locator('.paged-table .ant-table-content, .paged-table .ant-table-body').first();
