@@ -10,6 +10,8 @@ import { dashboardEndpoints } from '../../contract/dashboard';
 import { overseasEndpoints } from '../../contract/overseas';
 import { pickupEndpoints } from '../../contract/pickup';
 import { purchaseEndpoints } from '../../contract/purchase';
+import { registryEndpoints } from '../../contract/registry';
+import { releasePassEndpoints } from '../../contract/release-pass';
 import { staffEndpoints } from '../../contract/staff';
 import { uploadEndpoints } from '../../contract/upload';
 import { vehicleEndpoints } from '../../contract/vehicle';
@@ -119,7 +121,8 @@ const query = (path: string, params: Record<string, string | number>) => {
     Object.entries(params).map(([key, value]): [string, string] => [key, String(value)]),
   );
   const text = search.toString();
-  return text ? `${path}?${text}` : path;
+  // A path may carry its own fixed query already (a registry tab).
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 };
 
 /**
@@ -211,6 +214,12 @@ export const listMeasurements = (probe: Probe): Measurement[] => {
       },
       ['released'],
     ),
+    ...pagedList('plates', query(registryEndpoints.plateList.path, { type: 1 }), {}),
+    { name: 'plates-vin', path: query(registryEndpoints.plateList.path, { type: 1, vin: tail }) },
+    ...pagedList('transfers', query(registryEndpoints.transferList.path, { type: 2 }), {}),
+    { name: 'transfers-vin', path: query(registryEndpoints.transferList.path, { type: 2, vin: tail }) },
+    { name: 'release-candidates', path: releasePassEndpoints.candidates.path },
+    { name: 'release-candidates-vin', path: query(releasePassEndpoints.candidates.path, { vin: tail.slice(-4) }) },
     { name: 'car-search-vin', path: query(vehicleEndpoints.search.path, { vin: tail }) },
     { name: 'car-search-entry', path: query(vehicleEndpoints.search.path, { stage: 'entry' }) },
     { name: 'car-search-entry-vin', path: query(vehicleEndpoints.search.path, { stage: 'entry', vin: tail }) },
@@ -249,6 +258,8 @@ export const unmeasured = (measurements: Measurement[]): string[] => {
     overseasEndpoints,
     pickupEndpoints,
     purchaseEndpoints,
+    registryEndpoints,
+    releasePassEndpoints,
     staffEndpoints,
     uploadEndpoints,
     vehicleEndpoints,
