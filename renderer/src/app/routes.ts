@@ -102,6 +102,22 @@ const releasePassFormPage = lazyPage(() =>
   import('../features/release/pages/release-pass-form-page').then((module) => module.ReleasePassFormPage),
 );
 
+const registryListPage = lazyPage(() =>
+  import('../features/registry/pages/registry-list-page').then((module) => module.RegistryListPage),
+);
+const plateFormPage = lazyPage(() =>
+  import('../features/registry/pages/registry-form-page').then((module) => module.PlateFormPage),
+);
+const plateInfoPage = lazyPage(() =>
+  import('../features/registry/pages/registry-info-page').then((module) => module.PlateInfoPage),
+);
+const transferFormPage = lazyPage(() =>
+  import('../features/registry/pages/registry-form-page').then((module) => module.TransferFormPage),
+);
+const transferInfoPage = lazyPage(() =>
+  import('../features/registry/pages/registry-info-page').then((module) => module.TransferInfoPage),
+);
+
 /** The home page: the first breadcrumb of every screen and the pinned tag. */
 export const HOME_PATH = '/dashboard';
 
@@ -154,14 +170,14 @@ export const appRoutes: AppRoute[] = [
     title: '车管业务',
     icon: CarOutlined,
     children: [
-      { path: '/dmv/list', title: '上牌过户', icon: SwapOutlined },
+      { path: '/dmv/list', title: '上牌过户', icon: SwapOutlined, page: registryListPage },
       // The add forms may be opened for one car of a contract (spec part 2: three optional parameters).
-      { path: '/dmv/lincense_add/:order_id?/:p_id?/:id?', title: '新增上牌', hidden: true },
-      { path: '/dmv/lincense_edit/:id', title: '编辑上牌', hidden: true },
-      { path: '/dmv/lincense_info/:order_id/:p_id/:id', title: '上牌详情', hidden: true },
-      { path: '/dmv/transfer_add/:order_id?/:p_id?/:id?', title: '新增过户', hidden: true },
-      { path: '/dmv/transfer_edit/:id', title: '编辑过户', hidden: true },
-      { path: '/dmv/transfer_info/:order_id/:p_id/:id', title: '过户详情', hidden: true },
+      { path: '/dmv/lincense_add/:order_id?/:p_id?/:id?', title: '新增上牌', hidden: true, page: plateFormPage },
+      { path: '/dmv/lincense_edit/:id', title: '编辑上牌', hidden: true, page: plateFormPage },
+      { path: '/dmv/lincense_info/:order_id/:p_id/:id', title: '上牌详情', hidden: true, page: plateInfoPage },
+      { path: '/dmv/transfer_add/:order_id?/:p_id?/:id?', title: '新增过户', hidden: true, page: transferFormPage },
+      { path: '/dmv/transfer_edit/:id', title: '编辑过户', hidden: true, page: transferFormPage },
+      { path: '/dmv/transfer_info/:order_id/:p_id/:id', title: '过户详情', hidden: true, page: transferInfoPage },
     ],
   },
   {

@@ -1,0 +1,201 @@
+/**
+ * A stage record's documents, driven by the stage table (contract/stage.ts), so that plating, transfer,
+ * the release pass and any later record build their upload slots and their read-only view from one row:
+ *
+ * - `StageDocumentFields`: one `UploadSlot` per slot (label, `maxFiles`, `dir`, required message from
+ *   the table) in a `Form`, and, for a rated stage, the live 已上传 n/8 count.
+ * - `StageDocumentsView`: the same slots read-only: pictures open the preview, other files are links,
+ *   a missing document says 未上传; the rate as n/8.
+ * - `documentFormValues` / `documentBodyFields`: a record's paths to the form's lists and back (one path
+ *   per single slot, the list for `car_image`).
+ */
+import type { CSSProperties } from 'react';
+import { Col, Descriptions, Form, Progress, Row, Space, Tag, Typography } from 'antd';
+import type { FormInstance, Rule } from 'antd/es/form';
+import {
+  documentCount,
+  type DocumentSlot,
+  type RecordDocuments,
+  type Stage,
+  stageTable,
+} from '../../../contract/stage';
+import { IMAGE_EXTENSIONS } from '../../../contract/upload';
+import { FilePreview } from './file-preview';
+import { UploadSlot } from './upload-slot';
+
+export const PHOTO_FIELD = 'car_image';
+
+/** The slots of a stage, the single documents first (in the table's order), the photo list last. */
+export const stageSlots = (stage: Stage): { documents: DocumentSlot[]; photos: DocumentSlot | undefined } => ({
+  documents: stageTable[stage].slots.filter((slot) => slot.field !== PHOTO_FIELD),
+  photos: stageTable[stage].slots.find((slot) => slot.field === PHOTO_FIELD),
+});
+
+/** The form's values of the documents: every slot holds a list of stored paths. */
+export type DocumentFormValues = Record<string, string[]>;
+
+/** A record's paths as the form's lists (a missing document is an empty slot). */
+export function documentFormValues(stage: Stage, record: object): DocumentFormValues {
+  const source = record as Record<string, unknown>;
+  return Object.fromEntries(
+    stageTable[stage].slots.map((slot) => {
+      const value = source[slot.field];
+      if (Array.isArray(value)) return [slot.field, value.filter((path): path is string => typeof path === 'string')];
+      return [slot.field, typeof value === 'string' && value !== '' ? [value] : []];
+    }),
+  );
+}
+
+/** The request's document fields: one path (or '') per single slot, the list for the photos. */
+export function documentBodyFields(
+  stage: Stage,
+  values: Partial<DocumentFormValues>,
+): Record<string, string | string[]> {
+  return Object.fromEntries(
+    stageTable[stage].slots.map((slot) => {
+      const paths = values[slot.field] ?? [];
+      return [slot.field, slot.field === PHOTO_FIELD ? [...paths] : (paths[0] ?? '')];
+    }),
+  );
+}
+
+/** The form's lists as the documents `documentCount` reads. */
+const recordDocumentsOf = (values: Partial<DocumentFormValues>): RecordDocuments =>
+  Object.fromEntries(Object.entries(values).map(([field, paths]) => [field, paths?.[0] ?? null]));
+
+/** 3/8: how many of the stage's counted documents the form or the record holds. */
+export function documentRateText(stage: Stage, documents: RecordDocuments): string {
+  const { present, of } = documentCount(stage, documents);
+  return `${present}/${of}`;
+}
+
+const requiredRule = (slot: DocumentSlot): Rule[] =>
+  slot.required
+    ? [
+        {
+          validator: (_rule, value: unknown) =>
+            Array.isArray(value) && value.length > 0
+              ? Promise.resolve()
+              : Promise.reject(new Error(slot.missing ?? `请上传${slot.label}`)),
+        },
+      ]
+    : [];
+
+/** 已上传 3/8 with a bar: grey with none, orange while some are missing, green once complete. */
+export function DocumentCountTag({ present, of }: { present: number; of: number }) {
+  const color = present === 0 ? 'default' : present === of ? 'success' : 'warning';
+  return (
+    <Space size={8} aria-label="资料上传进度">
+      <Tag color={color} style={{ marginInlineEnd: 0 }}>
+        已上传 {present}/{of}
+      </Tag>
+      <Progress
+        percent={of === 0 ? 0 : Math.round((present / of) * 100)}
+        size="small"
+        showInfo={false}
+        style={{ width: 120, margin: 0 }}
+        status={present === of ? 'success' : 'normal'}
+      />
+    </Space>
+  );
+}
+
+export interface StageDocumentFieldsProps<Values> {
+  stage: Stage;
+  form: FormInstance<Values>;
+  /** Width of a single document's column at the widest screens (default 6 of 24: four a row). */
+  xl?: number;
+}
+
+/**
+ * The upload slots of a stage's documents, each its own `Form.Item` named by the API field, and the
+ * photo list below them. A single document's slot holds one file; replacing it leaves the others as they are.
+ */
+export function StageDocumentFields<Values>({ stage, form, xl = 6 }: StageDocumentFieldsProps<Values>) {
+  const { documents, photos } = stageSlots(stage);
+  // Only the count is watched: the slots re-render on their own, not on every change of the form.
+  const present = Form.useWatch(
+    (values: Partial<DocumentFormValues>) => documentCount(stage, recordDocumentsOf(values ?? {})).present,
+    form as FormInstance,
+  ) as number | undefined;
+  const { of } = documentCount(stage, {});
+  return (
+    <>
+      {stageTable[stage].rated && (
+        <div style={{ marginBottom: 12 }}>
+          <DocumentCountTag present={present ?? 0} of={of} />
+        </div>
+      )}
+      <Row gutter={16}>
+        {documents.map((slot) => (
+          <Col key={slot.field} xs={24} sm={12} lg={8} xl={xl}>
+            <Form.Item label={slot.label} name={slot.field} required={slot.required} rules={requiredRule(slot)}>
+              <UploadSlot dir={slot.dir} maxCount={slot.maxFiles} thumbnailSize={88} />
+            </Form.Item>
+          </Col>
+        ))}
+        {photos && (
+          <Col xs={24}>
+            <Form.Item
+              label={photos.label}
+              name={photos.field}
+              required={photos.required}
+              rules={requiredRule(photos)}
+              extra={`最多 ${photos.maxFiles} 张`}
+            >
+              <UploadSlot dir={photos.dir} accept={IMAGE_EXTENSIONS} maxCount={photos.maxFiles} thumbnailSize={88} />
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
+    </>
+  );
+}
+
+export interface StageDocumentsViewProps {
+  stage: Stage;
+  /** The record as read: a path (or null) per single slot, the list under `car_image`. */
+  record: object;
+  /** Thumbnail size of the documents (default 96). */
+  size?: number;
+  style?: CSSProperties;
+}
+
+/** A stage record's documents, read-only, each under its label; 未上传 where one is missing. */
+export function StageDocumentsView({ stage, record, size = 96, style }: StageDocumentsViewProps) {
+  const { documents, photos } = stageSlots(stage);
+  const source = record as Record<string, unknown>;
+  const paths = (field: string) => {
+    const value = source[field];
+    return Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? value : null;
+  };
+  const items = documents.map((slot) => ({
+    key: slot.field,
+    label: slot.label,
+    children: <FilePreview paths={paths(slot.field)} size={size} emptyText="未上传" />,
+  }));
+  return (
+    <div style={style}>
+      {stageTable[stage].rated && (
+        <Typography.Paragraph>
+          <DocumentCountTag {...documentCount(stage, source as RecordDocuments)} />
+        </Typography.Paragraph>
+      )}
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2, xl: 4 }}
+        items={items}
+        styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}
+      />
+      {photos && (
+        <div style={{ marginTop: 16 }}>
+          <Typography.Title level={5} style={{ fontSize: 14 }}>
+            {photos.label}
+          </Typography.Title>
+          <FilePreview paths={paths(photos.field)} size={size} emptyText="未上传" />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,316 @@
+import { useCallback, useState, type Key } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { App, Button, Form, Input, Tabs, Tag, Typography } from 'antd';
+import { CarOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  presentFromRate,
+  REGISTRY_TABS,
+  registryMessages,
+  registryTabLabels,
+  tabStage,
+  type RegistryListItem,
+  type RegistryTab,
+} from '../../../../../contract/registry';
+import { flowLabels, stageTagColor } from '../../../../../contract/stage';
+import type { FilterValues } from '../../../components/filter-bar';
+import { ListScreen } from '../../../components/list-screen';
+import { AddButton, RefreshButton } from '../../../components/list-toolbar';
+import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { RowAction, RowActions } from '../../../components/row-actions';
+import { stageSlots } from '../../../components/stage-documents';
+import { formatTime } from '../../../components/format-time';
+import { usePagedList } from '../../../components/use-paged-list';
+import { VinCell } from '../../../components/vin-cell';
+import { VIN_FONT } from '../../../components/vin-search-box';
+import { handOverFailureText, useHandOverResult } from '../../../components/hand-over-result';
+import { handOverRegistry } from '../api/hand-over-registry';
+import { listRegistryQuery, registryQueryKey } from '../api/list-registry';
+import { registryScreens } from '../registry-format';
+
+const tabOf = (text: string | null): RegistryTab => (text === '2' ? REGISTRY_TABS.transfer : REGISTRY_TABS.plate);
+
+/** The row's record of the tab's stage (at most one per vehicle). */
+const recordOf = (tab: RegistryTab, row: RegistryListItem) => (tab === 1 ? row.plate[0] : row.transfer[0]);
+const valueOf = (tab: RegistryTab, row: RegistryListItem) => row.procedure[tabStage[tab]];
+
+/** The purchase contracts of the chosen vehicles, each once, in the order they were chosen. */
+function contractsOf(rows: readonly RegistryListItem[]): { ids: number[]; numbers: string[] } {
+  const seen = new Map<number, string>();
+  for (const row of rows) {
+    if (row.purchase_id !== null && !seen.has(row.purchase_id))
+      seen.set(row.purchase_id, row.purchase_no ?? String(row.purchase_id));
+  }
+  return { ids: [...seen.keys()], numbers: [...seen.values()] };
+}
+
+/** The document count of a row, as n/8 or n/5, in the colour of its stage value. */
+function RateTag({ tab, row }: { tab: RegistryTab; row: RegistryListItem }) {
+  const stage = tabStage[tab];
+  const record = recordOf(tab, row);
+  if (!record) {
+    return (
+      <Tag color="default" style={{ marginInlineEnd: 0 }}>
+        {registryScreens[stage].none}
+      </Tag>
+    );
+  }
+  const of = stageSlots(stage).documents.length;
+  return (
+    <Tag
+      color={stageTagColor(valueOf(tab, row))}
+      style={{ marginInlineEnd: 0 }}
+      aria-label={`${registryScreens[stage].noun}资料`}
+    >
+      {presentFromRate(stage, record.rate)}/{of}
+    </Tag>
+  );
+}
+
+/** /dmv/list: the registry list (spec part 2, section 2), 待上牌 new cars and 待过户 used cars. */
+export function RegistryListPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message, modal } = App.useApp();
+  const [search, setSearch] = useSearchParams();
+  const tab = tabOf(search.get('tab'));
+  const stage = tabStage[tab];
+  const screens = registryScreens[stage];
+  const list = usePagedList((filters: FilterValues, page: number) => listRegistryQuery(tab, filters, page));
+  // Chosen rows stay chosen across pages (a hand-over may name contracts of several pages).
+  const [selected, setSelected] = useState<ReadonlyMap<number, RegistryListItem>>(new Map());
+  const selectedRows = [...selected.values()];
+  const showHandOver = useHandOverResult();
+
+  const showTab = useCallback(
+    (next: RegistryTab) => {
+      setSelected(new Map());
+      setSearch(next === REGISTRY_TABS.plate ? {} : { tab: String(next) }, { replace: true });
+      list.goToPage(1);
+    },
+    [list, setSearch],
+  );
+
+  const select = (keys: Key[], pageRows: RegistryListItem[]) =>
+    setSelected((previous) => {
+      const next = new Map<number, RegistryListItem>();
+      for (const key of keys) {
+        const id = Number(key);
+        const row = pageRows.find((candidate) => candidate?.id === id) ?? previous.get(id);
+        if (row) next.set(id, row);
+      }
+      return next;
+    });
+
+  /** 移交出口: the purchase contracts' plated or transferred vehicles go to release and export. */
+  const handOver = (rows: readonly RegistryListItem[]) => {
+    const contracts = contractsOf(rows);
+    if (contracts.ids.length === 0) return void message.warning(registryMessages.handOverEmpty);
+    modal.confirm({
+      title: '移交出口',
+      width: 520,
+      content: (
+        <div aria-label="移交的采购合同">
+          <Typography.Paragraph>
+            是否确定将以下 {contracts.ids.length} 份采购合同中已上牌或已过户的车辆移交出库报关？
+          </Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            {contracts.numbers.map((number) => (
+              <Tag key={number} style={{ marginBottom: 4 }}>
+                {number}
+              </Tag>
+            ))}
+          </Typography.Paragraph>
+          <Typography.Text type="secondary">没有上牌或过户记录的车辆会留在车管列表，并说明原因。</Typography.Text>
+        </div>
+      ),
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          const answer = await handOverRegistry(contracts.ids);
+          setSelected(new Map());
+          void queryClient.invalidateQueries({ queryKey: registryQueryKey });
+          void queryClient.invalidateQueries({ queryKey: ['car-search'] });
+          showHandOver(answer, {
+            done: registryMessages.handOverDone,
+            nothingDetail: '这些采购合同的车辆都已移交或不在车管环节',
+          });
+          // The spec shows the transfer tab after a hand-over.
+          if (answer.moved > 0 && tab !== REGISTRY_TABS.transfer) showTab(REGISTRY_TABS.transfer);
+        } catch (error) {
+          void message.error(handOverFailureText(registryMessages.handOverFailed, error));
+        }
+      },
+    });
+  };
+
+  const columns: PagedTableColumn<RegistryListItem>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 64 },
+    { key: 'vin', title: '车架号', dataIndex: 'vin', width: 196, render: (vin: string) => <VinCell vin={vin} /> },
+    {
+      key: 'model',
+      title: '车型',
+      dataIndex: 'model',
+      width: 150,
+      onCell: wrapAnywhere,
+      render: (value: string | null) => value || '—',
+    },
+    {
+      key: 'purchase_no',
+      title: '采购合同',
+      dataIndex: 'purchase_no',
+      width: 140,
+      onCell: wrapAnywhere,
+      render: (value: string | null) => value ?? '—',
+    },
+    {
+      key: 'status',
+      title: '状态',
+      width: 96,
+      render: (_: unknown, row: RegistryListItem) => (
+        <div>
+          <RateTag tab={tab} row={row} />
+          {row.flow !== 'registry' && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              已移交{flowLabels[row.flow]}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'time',
+      title: `${screens.noun}时间`,
+      width: 160,
+      render: (_: unknown, row: RegistryListItem) => {
+        const record = recordOf(tab, row);
+        // The list has the room: the moment on one line keeps the rows as low as the others.
+        return record ? (
+          <span style={{ whiteSpace: 'nowrap' }}>{formatTime(record.created_at)}</span>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        );
+      },
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      alwaysVisible: true,
+      width: 196,
+      fixed: 'right',
+      render: (_: unknown, row: RegistryListItem) => {
+        const record = recordOf(tab, row);
+        return (
+          <RowActions>
+            {record ? (
+              <RowAction label={`编辑${screens.noun} ${row.vin}`} onClick={() => navigate(screens.edit(record.id))}>
+                编辑{screens.noun}
+              </RowAction>
+            ) : (
+              <RowAction
+                label={`新增${screens.noun} ${row.vin}`}
+                onClick={() => navigate(screens.addFor(row.order_id, row.purchase_id, row.id))}
+              >
+                新增{screens.noun}
+              </RowAction>
+            )}
+            {record && (
+              <RowAction
+                label={`${screens.noun}详情 ${row.vin}`}
+                onClick={() => navigate(screens.info(row.order_id, row.purchase_id, record.id))}
+              >
+                详情
+              </RowAction>
+            )}
+            {row.flow === 'registry' && row.purchase_id !== null && (
+              <RowAction label={`移交出口 ${row.purchase_no ?? ''}`} onClick={() => handOver([row])}>
+                移交出口
+              </RowAction>
+            )}
+          </RowActions>
+        );
+      },
+    },
+  ];
+
+  return (
+    <ListScreen<RegistryListItem, FilterValues>
+      className="registry-list-page"
+      list={list}
+      columns={columns}
+      label="车管列表"
+      filterLabel="车管筛选"
+      filters={
+        <Form.Item label="车架号" name="vin">
+          <Input
+            placeholder="请输入车架号"
+            allowClear
+            maxLength={17}
+            style={{ width: 220 }}
+            styles={{ input: { fontFamily: VIN_FONT } }}
+          />
+        </Form.Item>
+      }
+      toolbar={
+        <>
+          <AddButton onClick={() => navigate(registryScreens.plate.add)}>新增上牌</AddButton>
+          <Button icon={<PlusOutlined />} onClick={() => navigate(registryScreens.transfer.add)}>
+            新增过户
+          </Button>
+          <Button
+            icon={<ExportOutlined />}
+            disabled={selectedRows.length === 0}
+            onClick={() => handOver(selectedRows)}
+            title={selectedRows.length === 0 ? '请先勾选车辆' : undefined}
+          >
+            移交出口
+          </Button>
+          <RefreshButton list={list} />
+        </>
+      }
+      toolbarEnd={
+        selectedRows.length > 0 ? (
+          <span aria-label="已选车辆">
+            <CarOutlined /> 已选 {selectedRows.length} 辆{' '}
+            <Button type="link" size="small" onClick={() => setSelected(new Map())}>
+              清空
+            </Button>
+          </span>
+        ) : undefined
+      }
+      aboveTable={
+        <Tabs
+          activeKey={String(tab)}
+          onChange={(key) => showTab(tabOf(key))}
+          items={[REGISTRY_TABS.plate, REGISTRY_TABS.transfer].map((key) => ({
+            key: String(key),
+            label: registryTabLabels[key],
+          }))}
+          style={{ marginBottom: 0 }}
+        />
+      }
+      emptyText={{
+        empty:
+          tab === REGISTRY_TABS.plate
+            ? '暂无待上牌的新车：新车采购合同的车辆入库后“移交车管”（或免入库），会出现在这里'
+            : '暂无待过户的二手车：二手车采购合同的车辆入库后“移交车管”（或免入库），会出现在这里',
+        filtered: '没有符合条件的车辆，请修改车架号或点击“重置”',
+        failed: '车管列表加载失败，请点击“刷新”重试',
+      }}
+      table={{
+        rowSelection: {
+          selectedRowKeys: [...selected.keys()],
+          preserveSelectedRowKeys: true,
+          onChange: select,
+          columnWidth: 36,
+          getCheckboxProps: (row: RegistryListItem) => ({
+            disabled: row.flow !== 'registry',
+            'aria-label': `选择 ${row.vin}`,
+          }),
+        },
+        scroll: { x: 1090 },
+      }}
+    />
+  );
+}
