@@ -48,20 +48,26 @@ export interface ReleasePassCarsProps {
   id?: string;
 }
 
+/** Tall enough for ten vehicles, short enough that the documents' card starts in a 768-pixel window. */
+const PANE_HEIGHT = 380;
+const LABEL_STYLE = { display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap', gap: 8 } as const;
+const NOTE_STYLE = { display: 'block', padding: '4px 12px', fontSize: 12 } as const;
+
 type TransferKey = NonNullable<TransferProps['targetKeys']>[number];
 
 const keyOf = (car: ReleaseCar) => String(car.id);
 
 function CarLabel({ car }: { car: Item }) {
   return (
-    <span className="release-pass-car">
-      <Typography.Text code className="release-pass-car-vin">
+    <span className="release-pass-car" style={LABEL_STYLE}>
+      <Typography.Text code className="release-pass-car-vin" style={{ marginInlineEnd: 0 }}>
         {car.vin}
       </Typography.Text>
       <span className="release-pass-car-model">{car.model ?? '—'}</span>
       <Tag
         className="release-pass-car-contract"
         color={car.otherContract ? 'default' : 'blue'}
+        style={{ marginInlineEnd: 0 }}
         title={car.order_no ? `海外合同 ${car.order_no}` : undefined}
       >
         采购合同 {car.purchase_no ?? '—'}
@@ -127,14 +133,14 @@ export function ReleasePassCars({
         }}
         footer={(_props, info) =>
           info?.direction === 'left' && (more || contract !== undefined) ? (
-            <Typography.Text type="secondary" className="release-pass-cars-note">
+            <Typography.Text type="secondary" className="release-pass-cars-note" style={NOTE_STYLE}>
               {contract !== undefined ? '一张放行条只能放行同一采购合同的车辆' : ''}
               {contract !== undefined && more ? '；' : ''}
               {more ? `仅显示最新的 ${limit} 台，其他车辆请按车架号搜索` : ''}
             </Typography.Text>
           ) : null
         }
-        styles={{ section: { flex: 1, width: 0, height: 420 } }}
+        styles={{ section: { flex: 1, width: 0, height: PANE_HEIGHT } }}
       />
     </div>
   );
