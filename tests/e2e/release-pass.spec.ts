@@ -135,6 +135,7 @@ test('two vehicles of one contract let out with one pass, seen on the pickup lis
   }
   await page.getByRole('button', { name: /车辆放行/ }).click();
   await expect(page).toHaveURL(/\/release\/letpass_add\?car=\d+,\d+$/);
+  const batch = new URL(page.url()).search;
 
   // The form: both preselected on the right, the other contract's vehicles waiting on the left, locked.
   const chosen = pane(page, '本次放行车辆');
@@ -192,4 +193,11 @@ test('two vehicles of one contract let out with one pass, seen on the pickup lis
   await search();
   await expect(rowOf(page, carA)).toContainText('已出库');
   await expect(rowOf(page, carB)).toContainText('待出库');
+
+  // The same batch again: the released one is refused with the spec's words, the other is chosen.
+  await page.goto(`/release/letpass_add${batch}`);
+  await expect(page.locator('.release-pass-refused')).toContainText(`${carA}：已出库的车辆不能再次出库`);
+  await expect(chosen.getByText(carB)).toBeVisible();
+  await expect(chosen.getByText(carA)).toHaveCount(0);
+  await picture(page, 'release-pass-batch-refused');
 });

@@ -150,9 +150,10 @@ describe('release pass form (车辆放行)', () => {
     );
     renderForm('/release/letpass_add?car=11,14,15');
     await waitFor(() => expect(vinsIn('本次放行车辆')).toEqual([car(11, 1).vin]));
-    expect(screen.getByText('以下 2 台车辆未加入本次放行')).toBeInTheDocument();
-    expect(screen.getByText(`${car(14, 1).vin}：已出库的车辆不能再次出库`)).toBeInTheDocument();
-    expect(screen.getByText(/LSVAB1230RA200015：车辆 LSVAB1230RA200015 当前在入库环节/)).toBeInTheDocument();
+    const refusals = document.querySelector('.release-pass-refused');
+    expect(refusals).toHaveTextContent(
+      `以下 2 台车辆未加入本次放行：${car(14, 1).vin}：已出库的车辆不能再次出库；LSVAB1230RA200015：车辆 LSVAB1230RA200015 当前在入库环节，不能保存出库记录`,
+    );
   });
 
   it('says 请先选择要批量操作的车辆 when the batch names no vehicle', async () => {
@@ -202,6 +203,18 @@ describe('release pass form (车辆放行)', () => {
     server.on('POST /api/car/releaseEdit', envelope(409, null, '已出库的车辆不能再次出库'));
     await save();
     await waitFor(() => expect(document.querySelector('.ant-alert-error')).toHaveTextContent('已出库的车辆不能再次出库'));
+  });
+
+  it('opens the pass named last by the release detail page’s three-part link', async () => {
+    server.on('GET /api/car/releaseRead', envelope(200, savedPass()));
+    renderInApp(<ReleasePassFormPage />, {
+      path: '/release/letpass_edit/:order_id/:p_id/:id',
+      initialEntries: ['/release/info/1/1', '/release/letpass_edit/1/1/7'],
+    });
+    await waitFor(() => expect(vinsIn('本次放行车辆')).toHaveLength(2));
+    const read = server.requests.find((r) => r.path === '/api/car/releaseRead');
+    expect(read?.query.get('releaseId')).toBe('7');
+    expect(screen.getByText('编辑车辆放行')).toBeInTheDocument();
   });
 
   it('says a pass that does not exist is missing', async () => {

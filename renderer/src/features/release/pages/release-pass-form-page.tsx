@@ -209,19 +209,21 @@ function ReleasePassForm() {
             <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={releasePassMessages.batchEmpty} />
           )}
           {refused.length > 0 && (
+            // One line for the usual one or two vehicles; each with the reason the save would give.
             <Alert
               type="warning"
               showIcon
               style={{ marginBottom: 12 }}
-              title={`以下 ${refused.length} 台车辆未加入本次放行`}
-              description={
-                <ul className="release-pass-refused">
-                  {refused.map((car) => (
-                    <li key={car.id}>
+              title={
+                <span className="release-pass-refused">
+                  以下 {refused.length} 台车辆未加入本次放行：
+                  {refused.map((car, index) => (
+                    <span key={car.id}>
+                      {index > 0 ? '；' : ''}
                       {car.vin}：{car.refusal}
-                    </li>
+                    </span>
                   ))}
-                </ul>
+                </span>
               }
             />
           )}
