@@ -169,6 +169,8 @@ export function StageDocumentsView({ stage, record, size = 96, style }: StageDoc
     const value = source[field];
     return Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? value : null;
   };
+  // Five documents (a transfer) fit one row; eight (a plating) are two rows of four.
+  const columns = documents.length <= 5 ? Math.max(1, documents.length) : 4;
   const items = documents.map((slot) => ({
     key: slot.field,
     label: slot.label,
@@ -184,9 +186,11 @@ export function StageDocumentsView({ stage, record, size = 96, style }: StageDoc
       <Descriptions
         bordered
         size="small"
-        column={{ xs: 1, md: 2, xl: 4 }}
+        layout="vertical"
+        column={{ xs: 1, sm: 2, xl: columns }}
         items={items}
-        styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}
+        // Equal columns; a long file name wraps inside its cell instead of leaving the table.
+        styles={{ content: { overflowWrap: 'anywhere', width: `${100 / columns}%`, verticalAlign: 'top' } }}
       />
       {photos && (
         <div style={{ marginTop: 16 }}>

@@ -1,0 +1,317 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { admin, apiToken, ensureAdmin, login, pressInDialog } from './support';
+
+/**
+ * The registry (车管) as a clerk uses it (spec part 2, section 2): a new car plated over two visits
+ * (4 of its 8 documents, then the rest), a used car transferred, and both purchase contracts handed to
+ * release and export, the vehicle without a plating staying behind with its reason. The vehicles get
+ * there through the API as the earlier screens would: purchase → 移交入库 → 免入库.
+ */
+
+const fixtures = '../shared/fixtures';
+const shots = '/tmp/shots-b';
+const serial = String(Date.now()).slice(-7);
+/** 17 characters, no I, O or Q. */
+const vin = (prefix: string, row: number) => `LSV${prefix}${serial}${String(row).padStart(6, '0')}`.slice(0, 17);
+
+/** The screen on view (the tabs bar keeps the others mounted, hidden). */
+const shown = (page: Page, selector: string) => page.locator(selector).filter({ visible: true });
+const item = (scope: Locator, label: string) =>
+  scope.locator('.ant-form-item').filter({ has: scope.page().locator(`label[title="${label}"]`) });
+const rowOf = (page: Page, vinText: string) =>
+  shown(page, '.registry-list-page').locator('.paged-table tr.ant-table-row', {
+    has: page.getByText(vinText, { exact: true }),
+  });
+const listRows = (page: Page) => shown(page, '.registry-list-page').locator('.paged-table tr.ant-table-row');
+
+/** The list's VIN filter, searched. */
+async function filterVin(page: Page, text: string) {
+  await shown(page, '.registry-list-page')
+    .getByRole('textbox', { name: /车架号/ })
+    .fill(text);
+  await shown(page, '.registry-list-page')
+    .locator('button[type=submit]', { hasText: /搜\s*索/ })
+    .click();
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync(shots, { recursive: true });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shots}/${name}.png` });
+}
+
+async function answer<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await response.json()) as { message: string; data: T };
+  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${body.message}`);
+  return body.data;
+}
+
+interface Api {
+  headers: Record<string, string>;
+  upload: (dir: string, fixture: string, name: string) => Promise<string>;
+}
+
+async function api(request: APIRequestContext): Promise<Api> {
+  const headers = { Authorization: `Bearer ${await apiToken(request, admin)}` };
+  return {
+    headers,
+    upload: async (dir, fixture, name) =>
+      (
+        await answer<{ url: string }>(
+          await request.post('/api/upload', {
+            headers,
+            multipart: {
+              dir,
+              file: { name, mimeType: 'application/octet-stream', buffer: readFileSync(`${fixtures}/${fixture}`) },
+            },
+          }),
+        )
+      ).url,
+  };
+}
+
+/** A purchase contract of these cars (type 1 new, 2 used), handed to the yard and on to the registry. */
+async function purchaseInRegistry(
+  request: APIRequestContext,
+  client: Api,
+  type: 1 | 2,
+  purchaseNo: string,
+  vins: string[],
+): Promise<number> {
+  const contract = await client.upload('contract', 'scans/deregistration-certificate.pdf', '采购合同.pdf');
+  const { id } = await answer<{ id: number }>(
+    await request.post('/api/purchase', {
+      headers: client.headers,
+      data: {
+        type,
+        total: 100_000 * vins.length,
+        purchase_no: purchaseNo,
+        amount: vins.length,
+        name: `杭州车行${serial}`,
+        type_id: 1,
+        address: '浙江省杭州市西湖区文三路 1 号',
+        contact_way: '13800000000',
+        contracts: [contract],
+        car: vins.map((v, index) => ({
+          id: 0,
+          vin: v,
+          model: type === 1 ? `比亚迪 汉 EV ${index + 1}` : `丰田 卡罗拉 2019款`,
+          price: 100_000,
+          invoice: 0,
+          other: 0,
+        })),
+      },
+    }),
+  );
+  await answer(await request.put(`/api/purchase/${id}/handOver`, { headers: client.headers }));
+  await answer(await request.put(`/api/car/noentry?purchaseId=${id}`, { headers: client.headers }));
+  return id;
+}
+
+const upload = async (page: Page, label: string, fixture: string) => {
+  await item(shown(page, '.registry-form-page'), label)
+    .locator('input[type=file]')
+    .setInputFiles(`${fixtures}/${fixture}`);
+  await expect(item(shown(page, '.registry-form-page'), label).getByRole('button', { name: /^删除 / })).toHaveCount(1, {
+    timeout: 15_000,
+  });
+};
+
+test.beforeAll(async ({ request }) => {
+  await ensureAdmin(request);
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await login(page);
+});
+
+test('a new car plated over two visits, a used car transferred, both handed to release', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const client = await api(request);
+  const newCars = [vin('N', 1), vin('N', 2)];
+  const usedCar = vin('U', 1);
+  const newNo = `CG-N-${serial}`;
+  const usedNo = `CG-U-${serial}`;
+  await purchaseInRegistry(request, client, 1, newNo, newCars);
+  await purchaseInRegistry(request, client, 2, usedNo, [usedCar]);
+
+  // A clutter of other vehicles, for the list's screenshots (a few dozen on each tab).
+  for (const [type, prefix] of [
+    [1, 'A'],
+    [2, 'B'],
+  ] as const) {
+    await purchaseInRegistry(
+      request,
+      client,
+      type,
+      `CG-${prefix}-${serial}`,
+      Array.from({ length: 24 }, (_, index) => vin(prefix, index + 1)),
+    );
+  }
+
+  // Some of them part-way through their documents.
+  const scan = await client.upload('document', 'scans/customs-declaration.jpg', '扫描件.jpg');
+  const plateFields = [
+    'xsz_image',
+    'djz_image',
+    'lp_image',
+    'fp_image',
+    'hgz_image',
+    'ycxzs_image',
+    'hbqd_image',
+    'bx_image',
+  ];
+  const transferFields = ['djz_image', 'lp_image', 'usedcar_invoices_image', 'zzs_invoices_image', 'xsz_image'];
+  for (let index = 1; index <= 8; index += 1) {
+    const plate = Object.fromEntries(plateFields.slice(0, index).map((field) => [field, scan]));
+    await answer(
+      await request.post('/api/car/plateAdd', {
+        headers: client.headers,
+        data: { vin: vin('A', 24 - index), ...plate },
+      }),
+    );
+    const transfer = Object.fromEntries(transferFields.slice(0, index % 6).map((field) => [field, scan]));
+    await answer(
+      await request.post('/api/car/transferAdd', {
+        headers: client.headers,
+        data: { vin: vin('B', 24 - index), ...transfer },
+      }),
+    );
+  }
+
+  await page.goto('/dmv/list');
+  await expect(page.getByRole('tab', { name: '待上牌' })).toHaveAttribute('aria-selected', 'true');
+  await expect(rowOf(page, vin('A', 24))).toBeVisible();
+  await shot(page, '01-list-plate-tab');
+  await page.getByRole('tab', { name: '待过户' }).click();
+  await expect(rowOf(page, vin('B', 24))).toBeVisible();
+  await shot(page, '01-list-transfer-tab');
+  await page.getByRole('tab', { name: '待上牌' }).click();
+
+  // First visit: 4 of the 8 documents.
+  await filterVin(page, newCars[0]!);
+  await expect(listRows(page)).toHaveCount(1);
+  await expect(rowOf(page, newCars[0]!).getByText('未上牌')).toBeVisible();
+  await rowOf(page, newCars[0]!)
+    .getByRole('button', { name: `新增上牌 ${newCars[0]}` })
+    .click();
+  await expect(page).toHaveURL(/\/dmv\/lincense_add\/0\/\d+\/\d+$/);
+  await expect(shown(page, '.registry-form-page').getByRole('combobox', { name: '车架号' })).toHaveValue(newCars[0]!);
+  await expect(shown(page, '.page').getByLabel('资料上传进度')).toContainText('已上传 0/8');
+  await upload(page, '行驶证', 'scans/customs-declaration.jpg');
+  await upload(page, '登记证书', 'scans/deregistration-certificate.pdf');
+  await upload(page, '临时牌照', 'scans/vehicle-exterior.png');
+  await upload(page, '新车发票', 'scans/deregistration-certificate.docx');
+  await expect(shown(page, '.page').getByLabel('资料上传进度')).toContainText('已上传 4/8');
+  await shown(page, '.registry-form-page').getByLabel('预约日期').click();
+  await shown(page, '.registry-form-page').getByLabel('预约日期').fill('2026-12-01');
+  await page.keyboard.press('Enter');
+  await shot(page, '02-plate-form-4-of-8');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('新建成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/dmv\/list/);
+  await filterVin(page, newCars[0]!);
+  await expect(rowOf(page, newCars[0]!).getByLabel('上牌资料')).toHaveText('4/8');
+
+  // Second visit: the other four; the first four stay.
+  await rowOf(page, newCars[0]!)
+    .getByRole('button', { name: `编辑上牌 ${newCars[0]}` })
+    .click();
+  await expect(page).toHaveURL(/\/dmv\/lincense_edit\/\d+$/);
+  await expect(shown(page, '.page').getByLabel('资料上传进度')).toContainText('已上传 4/8');
+  await upload(page, '合格证', 'scans/customs-declaration.jpg');
+  await upload(page, '一致性证书', 'scans/deregistration-certificate.pdf');
+  await upload(page, '环保清单', 'scans/vehicle-exterior.png');
+  await upload(page, '保险单', 'scans/deregistration-certificate.pdf');
+  await expect(shown(page, '.page').getByLabel('资料上传进度')).toContainText('已上传 8/8');
+  await shot(page, '03-plate-form-8-of-8');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('编辑成功')).toBeVisible();
+  await filterVin(page, newCars[0]!);
+  await expect(rowOf(page, newCars[0]!).getByLabel('上牌资料')).toHaveText('8/8');
+
+  // The detail page: contract, customer, count, the eight documents.
+  await rowOf(page, newCars[0]!)
+    .getByRole('button', { name: `上牌详情 ${newCars[0]}` })
+    .click();
+  await expect(page).toHaveURL(/\/dmv\/lincense_info\/0\/\d+\/\d+$/);
+  await expect(shown(page, '.registry-info-page').getByText(newNo)).toBeVisible();
+  await expect(shown(page, '.registry-info-page').getByText('共采购 2 台')).toBeVisible();
+  await expect(shown(page, '.registry-info-page').getByText('2026-12-01')).toBeVisible();
+  await expect(shown(page, '.page').getByLabel('资料上传进度')).toContainText('已上传 8/8');
+  await expect(shown(page, '.registry-info-page').getByText('未上传')).toHaveCount(1); // only 其他照片
+  await shot(page, '04-plate-info');
+  await page.getByRole('button', { name: /返\s*回/ }).click();
+
+  // Hand the new cars' contract over: the plated car moves, the other stays with its reason.
+  await page.goto('/dmv/list');
+  await filterVin(page, newCars[1]!);
+  await expect(listRows(page)).toHaveCount(1);
+  await rowOf(page, newCars[1]!)
+    .getByRole('button', { name: `移交出口 ${newNo}` })
+    .click();
+  await expect(page.getByLabel('移交的采购合同')).toContainText(newNo);
+  await pressInDialog(page, '移交出口');
+  const result = page.getByRole('dialog').filter({ hasText: '未移交' });
+  await expect(result).toContainText(newCars[1]!);
+  await expect(result).toContainText('尚未上牌或过户');
+  await shot(page, '05-hand-over-kept');
+  await result.getByRole('button', { name: '知道了' }).click();
+  // After a hand-over the transfer tab shows (spec part 2, section 2).
+  await expect(page.getByRole('tab', { name: '待过户' })).toHaveAttribute('aria-selected', 'true');
+
+  // The used car: five documents.
+  await filterVin(page, usedCar);
+  await rowOf(page, usedCar)
+    .getByRole('button', { name: `新增过户 ${usedCar}` })
+    .click();
+  await expect(page).toHaveURL(/\/dmv\/transfer_add\/0\/\d+\/\d+$/);
+  await expect(shown(page, '.registry-form-page').getByRole('combobox', { name: '车架号' })).toHaveValue(usedCar);
+  await upload(page, '登记证书', 'scans/deregistration-certificate.pdf');
+  await upload(page, '临时牌照', 'scans/vehicle-exterior.png');
+  await upload(page, '二手车发票', 'scans/customs-declaration.jpg');
+  await upload(page, '增值税发票', 'scans/deregistration-certificate.pdf');
+  await upload(page, '行驶证', 'scans/vehicle-exterior.png');
+  await item(shown(page, '.registry-form-page'), '其他照片')
+    .locator('input[type=file]')
+    .setInputFiles(`${fixtures}/scans/vehicle-exterior.png`);
+  await expect(shown(page, '.page').getByLabel('资料上传进度')).toContainText('已上传 5/5');
+  await shot(page, '06-transfer-form');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('新建成功')).toBeVisible();
+  await filterVin(page, usedCar);
+  await expect(rowOf(page, usedCar).getByLabel('过户资料')).toHaveText('5/5');
+  await rowOf(page, usedCar)
+    .getByRole('button', { name: `过户详情 ${usedCar}` })
+    .click();
+  await expect(page).toHaveURL(/\/dmv\/transfer_info\/0\/\d+\/\d+$/);
+  await expect(shown(page, '.registry-info-page').getByText(usedNo)).toBeVisible();
+  await expect(shown(page, '.registry-info-page').getByText('共采购 1 台')).toBeVisible();
+  await shot(page, '07-transfer-info');
+  // A picture opens in the preview.
+  await shown(page, '.registry-info-page').locator('.file-preview img').first().click();
+  await expect(page.locator('.ant-image-preview-img, .ant-image-preview-body img').first()).toBeVisible();
+  await shot(page, '08-transfer-preview');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dmv/list?tab=2');
+  await filterVin(page, usedCar);
+  await rowOf(page, usedCar).getByRole('checkbox').check();
+  await page
+    .getByRole('button', { name: /移交出口/ })
+    .first()
+    .click();
+  await pressInDialog(page, '移交出口');
+  await expect(page.getByText('移交成功!')).toBeVisible();
+  await expect(rowOf(page, usedCar).getByText('已移交出库报关')).toBeVisible();
+
+  // Handed-on vehicles follow the waiting ones: the last page of the tab.
+  await page.goto('/dmv/list?tab=2');
+  await expect(rowOf(page, vin('B', 24))).toBeVisible();
+  await shown(page, '.registry-list-page').getByRole('listitem', { name: '2' }).click();
+  await expect(rowOf(page, usedCar)).toBeVisible();
+  await expect(rowOf(page, usedCar).getByText('已移交出库报关')).toBeVisible();
+  await shot(page, '09-list-transfer-tab-last-page');
+});
