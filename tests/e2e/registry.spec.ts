@@ -147,7 +147,7 @@ test('a new car plated over two visits, a used car transferred, both handed to r
       client,
       type,
       `CG-${prefix}-${serial}`,
-      Array.from({ length: 24 }, (_, index) => vin(prefix, index + 1)),
+      Array.from({ length: 18 }, (_, index) => vin(prefix, index + 1)),
     );
   }
 
@@ -169,24 +169,24 @@ test('a new car plated over two visits, a used car transferred, both handed to r
     await answer(
       await request.post('/api/car/plateAdd', {
         headers: client.headers,
-        data: { vin: vin('A', 24 - index), ...plate },
+        data: { vin: vin('A', 18 - index), ...plate },
       }),
     );
     const transfer = Object.fromEntries(transferFields.slice(0, index % 6).map((field) => [field, scan]));
     await answer(
       await request.post('/api/car/transferAdd', {
         headers: client.headers,
-        data: { vin: vin('B', 24 - index), ...transfer },
+        data: { vin: vin('B', 18 - index), ...transfer },
       }),
     );
   }
 
   await page.goto('/dmv/list');
   await expect(page.getByRole('tab', { name: '待上牌' })).toHaveAttribute('aria-selected', 'true');
-  await expect(rowOf(page, vin('A', 24))).toBeVisible();
+  await expect(rowOf(page, vin('A', 18))).toBeVisible();
   await shot(page, '01-list-plate-tab');
   await page.getByRole('tab', { name: '待过户' }).click();
-  await expect(rowOf(page, vin('B', 24))).toBeVisible();
+  await expect(rowOf(page, vin('B', 18))).toBeVisible();
   await shot(page, '01-list-transfer-tab');
   await page.getByRole('tab', { name: '待上牌' }).click();
 
@@ -309,7 +309,7 @@ test('a new car plated over two visits, a used car transferred, both handed to r
 
   // Handed-on vehicles follow the waiting ones: the last page of the tab.
   await page.goto('/dmv/list?tab=2');
-  await expect(rowOf(page, vin('B', 24))).toBeVisible();
+  await expect(rowOf(page, vin('B', 18))).toBeVisible();
   await shown(page, '.registry-list-page').getByRole('listitem', { name: '2' }).click();
   await expect(rowOf(page, usedCar)).toBeVisible();
   await expect(rowOf(page, usedCar).getByText('已移交出库报关')).toBeVisible();
