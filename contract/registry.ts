@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery } from './common';
 import { endpoint, paged } from './endpoint';
 import { asList, blankToUndefined, storagePathField, storagePathMessage } from './fields';
-import { type DocumentSlot, type HandOverAnswer, documentCount, stageTable } from './stage';
+import { type DocumentSlot, type HandOverAnswer, stageTable } from './stage';
 import type { UploadDir } from './upload';
 import { vinField } from './vehicle';
 
@@ -75,12 +75,6 @@ export const stageSlotDirs = (stage: RegistryStage): Record<string, readonly Upl
 export const presentFromRate = (stage: RegistryStage, rate: number): number =>
   Math.round((rate * documentSlots(stage).length) / 100);
 
-/** `已上传 3/8`: the count of a form's or a record's documents. */
-export const documentsText = (stage: RegistryStage, documents: Record<string, unknown>): string => {
-  const { present, of } = documentCount(stage, documents as Parameters<typeof documentCount>[1]);
-  return `${present}/${of}`;
-};
-
 export const registryMessages = {
   vinFormat: '请输入17位正确的车架号VIN',
   photosTooMany: `其他照片最多上传${photoSlot('plate').maxFiles}张`,
@@ -98,7 +92,8 @@ export const registryMessages = {
   updated: '编辑成功',
   handOverDone: '移交成功!',
   handOverFailed: '移交失败!',
-  handOverNothing: '没有可移交的车辆',
+  /** Said when a hand-over moved nothing and named no vehicle. */
+  handOverNothingDetail: '这些采购合同的车辆都已移交或不在车管环节',
   notPlated: '未上牌',
   notTransferred: '未过户',
 } as const;

@@ -1,4 +1,4 @@
-import type { RegistryStage, RegistryTab } from '../../../../contract/registry';
+import { registryMessages, type RegistryStage, type RegistryTab } from '../../../../contract/registry';
 import { stageTable } from '../../../../contract/stage';
 
 const id = (value: number | null) => value ?? 0;
@@ -29,7 +29,7 @@ export const registryScreens: Record<RegistryStage, RegistryStageScreens> = {
   plate: {
     stage: 'plate',
     noun: stageTable.plate.label,
-    none: '未上牌',
+    none: registryMessages.notPlated,
     add: '/dmv/lincense_add',
     addFor: (orderId, purchaseId, carId) => `/dmv/lincense_add/${id(orderId)}/${id(purchaseId)}/${carId}`,
     edit: (recordId) => `/dmv/lincense_edit/${recordId}`,
@@ -39,7 +39,7 @@ export const registryScreens: Record<RegistryStage, RegistryStageScreens> = {
   transfer: {
     stage: 'transfer',
     noun: stageTable.transfer.label,
-    none: '未过户',
+    none: registryMessages.notTransferred,
     add: '/dmv/transfer_add',
     addFor: (orderId, purchaseId, carId) => `/dmv/transfer_add/${id(orderId)}/${id(purchaseId)}/${carId}`,
     edit: (recordId) => `/dmv/transfer_edit/${recordId}`,

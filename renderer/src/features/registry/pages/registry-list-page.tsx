@@ -134,7 +134,7 @@ export function RegistryListPage() {
           void queryClient.invalidateQueries({ queryKey: ['car-search'] });
           showHandOver(answer, {
             done: registryMessages.handOverDone,
-            nothingDetail: '这些采购合同的车辆都已移交或不在车管环节',
+            nothingDetail: registryMessages.handOverNothingDetail,
           });
           // The spec shows the transfer tab after a hand-over.
           if (answer.moved > 0 && tab !== REGISTRY_TABS.transfer) showTab(REGISTRY_TABS.transfer);
