@@ -1,6 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { admin, apiToken, ensureAdmin, login, pressInDialog } from './support';
+import { expect, test } from '@playwright/test';
+import { ensureAdmin, login, pressInDialog } from './support';
+import {
+  dropFiles,
+  exteriorPhoto,
+  formItem as item,
+  purchaseAtYard,
+  rowOf,
+  scannedPage,
+  yardApi,
+  type YardApi,
+} from './yard-support';
 
 /**
  * Check-in at the yard as a clerk does it (spec part 2, sections 2 to 5): a purchase contract handed over
@@ -8,7 +17,6 @@ import { admin, apiToken, ensureAdmin, login, pressInDialog } from './support';
  * the pickup list, edited, viewed, and handed to the registry with the other vehicle kept (尚未入库).
  */
 
-const fixtures = '../shared/fixtures';
 const shots = '/tmp/shots-a';
 const serial = String(Date.now()).slice(-8);
 /** 17 characters, no I, O or Q. */
@@ -17,64 +25,12 @@ const carA = vin('LSVPK', 1);
 const carB = vin('LSVPK', 2);
 const purchaseNo = `E2E-RK-${serial}`;
 
-const rowOf = (page: Page, text: string) =>
-  page.locator('.paged-table tr.ant-table-row', { has: page.getByText(text, { exact: true }) });
-const item = (scope: Page | Locator, label: string) =>
-  scope.locator('.ant-form-item', { has: scope.locator(`label[title="${label}"]`) });
+/** A used-car purchase contract with these VINs, handed over to the yard (移交入库). */
+const usedCarsAtYard = (api: YardApi, number: string, vins: string[]) =>
+  purchaseAtYard(api, { type: 2, purchaseNo: number, vins, seller: `杭州车行${serial}` });
 
-async function headersOf(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiToken(request, admin)}` };
-}
-
-/** A used-car purchase contract with these VINs, handed over to the yard (移交入库) through the API. */
-async function purchaseAtYard(request: APIRequestContext, number: string, vins: string[]): Promise<number> {
-  const headers = await headersOf(request);
-  const types = (await (await request.get('/api/customerType', { headers })).json()) as { data: Array<{ id: number }> };
-  const created = await request.post('/api/purchase', {
-    headers,
-    data: {
-      type: 2,
-      purchase_no: number,
-      amount: vins.length,
-      total: 100_000 * vins.length,
-      name: `杭州车行${serial}`,
-      type_id: types.data[0]!.id,
-      address: '杭州市西湖区文三路 1 号',
-      contact_way: '0571-88888888',
-      contracts: [],
-      car: vins.map((text) => ({ id: 0, vin: text, model: '丰田 卡罗拉', price: 100_000, invoice: 0, other: 0 })),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = ((await created.json()) as { data: { id: number } }).data;
-  const handed = await request.put(`/api/purchase/${id}/handOver`, { headers });
-  expect(handed.status(), await handed.text()).toBe(200);
-  return id;
-}
-
-/**
- * Drops files on an upload slot as the desktop's file manager does: a real `drop` event whose
- * DataTransfer carries the files (react-dropzone reads them from it).
- */
-async function dropFiles(page: Page, slot: Locator, files: Array<{ path: string; name: string; type: string }>) {
-  const payload = files.map((file) => ({ ...file, data: readFileSync(file.path).toString('base64') }));
-  // Built in the page (the specs are compiled without the DOM's types, so the code goes as text).
-  const dataTransfer = await page.evaluateHandle(`(() => {
-    const transfer = new DataTransfer();
-    for (const file of ${JSON.stringify(payload)}) {
-      const bytes = Uint8Array.from(atob(file.data), (character) => character.charCodeAt(0));
-      transfer.items.add(new File([bytes], file.name, { type: file.type }));
-    }
-    return transfer;
-  })()`);
-  const zone = slot.getByRole('button', { name: /上传文件/ });
-  await zone.dispatchEvent('dragenter', { dataTransfer });
-  await zone.dispatchEvent('dragover', { dataTransfer });
-  await zone.dispatchEvent('drop', { dataTransfer });
-}
-
-const exterior = { path: `${fixtures}/scans/vehicle-exterior.png`, name: '外观.png', type: 'image/png' };
-const scan = { path: `${fixtures}/scans/customs-declaration.jpg`, name: '车架号.jpg', type: 'image/jpeg' };
+const exterior = exteriorPhoto;
+const scan = { ...scannedPage, name: '车架号.jpg' };
 
 test.beforeAll(async ({ request }) => {
   await ensureAdmin(request);
@@ -90,7 +46,7 @@ test('a vehicle checked in with dragged photos, edited, viewed and handed to the
   request,
 }) => {
   test.setTimeout(90_000);
-  await purchaseAtYard(request, purchaseNo, [carA, carB]);
+  await usedCarsAtYard(await yardApi(request), purchaseNo, [carA, carB]);
 
   await page.goto('/pickup/list');
   const filters = page.getByRole('search', { name: '入库出库筛选' });
@@ -185,42 +141,25 @@ test('the pickup list with a few dozen vehicles at 1366×768', async ({ page, re
   test.setTimeout(90_000);
   const vins = Array.from({ length: 32 }, (_, index) => vin('LSVPL', index + 1));
   const many = `E2E-RKL-${serial}`;
-  const manyId = await purchaseAtYard(request, many, vins);
+  const api = await yardApi(request);
+  const manyId = await usedCarsAtYard(api, many, vins);
   // A third of them checked in through the API, as the form would.
-  const headers = await headersOf(request);
-  const uploadPhoto = async (name: string) => {
-    const answer = await request.post('/api/upload', {
-      headers,
-      multipart: {
-        dir: 'image',
-        file: { name, mimeType: 'image/png', buffer: readFileSync(`${fixtures}/scans/vehicle-exterior.png`) },
-      },
-    });
-    return ((await answer.json()) as { data: { url: string } }).data.url;
-  };
-  const photo = await uploadPhoto('外观.png');
+  const photo = await api.upload('image', 'scans/vehicle-exterior.png', '外观.png');
   for (const [index, text] of vins.entries()) {
     if (index % 3 !== 0) continue;
-    const saved = await request.post('/api/car/entryAdd', {
-      headers,
-      data: {
-        vin: text,
-        dl_name: index % 2 === 0 ? '王代理' : '浙江杭州长途车辆代理服务有限公司',
-        vin_image: photo,
-        wg_image: photo,
-        car_image: [photo],
-        remark: '',
-      },
+    await api.send('post', '/api/car/entryAdd', {
+      vin: text,
+      dl_name: index % 2 === 0 ? '王代理' : '浙江杭州长途车辆代理服务有限公司',
+      vin_image: photo,
+      wg_image: photo,
+      car_image: [photo],
+      remark: '',
     });
-    expect(saved.status(), await saved.text()).toBeLessThan(300);
   }
   // A used-car contract taken through the registry and released on one pass: the newest rows read 已出库.
   const gone = Array.from({ length: 3 }, (_, index) => vin('LSVPR', index + 1));
-  const goneId = await purchaseAtYard(request, `E2E-RKR-${serial}`, gone);
-  const send = async (method: 'post' | 'put', path: string, data: unknown) => {
-    const answer = await request[method](path, { headers, data });
-    expect(answer.status(), `${path}: ${await answer.text()}`).toBeLessThan(300);
-  };
+  const goneId = await usedCarsAtYard(api, `E2E-RKR-${serial}`, gone);
+  const send = (method: 'post' | 'put', path: string, data: unknown) => api.send(method, path, data);
   for (const text of gone)
     await send('post', '/api/car/entryAdd', {
       vin: text,

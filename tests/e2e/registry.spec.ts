@@ -1,6 +1,17 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { admin, apiToken, ensureAdmin, login, pressInDialog } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ensureAdmin, login, pressInDialog } from './support';
+import {
+  filterRegistryVin as filterVin,
+  fixtures,
+  formItem as item,
+  purchaseInRegistry,
+  registryRow as rowOf,
+  registryRows as listRows,
+  screenshotTo,
+  shown,
+  yardApi,
+  type YardApi,
+} from './yard-support';
 
 /**
  * The registry (车管) as a clerk uses it (spec part 2, section 2): a new car plated over two visits
@@ -9,104 +20,24 @@ import { admin, apiToken, ensureAdmin, login, pressInDialog } from './support';
  * there through the API as the earlier screens would: purchase → 移交入库 → 免入库.
  */
 
-const fixtures = '../shared/fixtures';
 const shots = '/tmp/shots-b';
 const serial = String(Date.now()).slice(-7);
 /** 17 characters, no I, O or Q. */
 const vin = (prefix: string, row: number) => `LSV${prefix}${serial}${String(row).padStart(6, '0')}`.slice(0, 17);
 
-/** The screen on view (the tabs bar keeps the others mounted, hidden). */
-const shown = (page: Page, selector: string) => page.locator(selector).filter({ visible: true });
-const item = (scope: Locator, label: string) =>
-  scope.locator('.ant-form-item').filter({ has: scope.page().locator(`label[title="${label}"]`) });
-const rowOf = (page: Page, vinText: string) =>
-  shown(page, '.registry-list-page').locator('.paged-table tr.ant-table-row', {
-    has: page.getByText(vinText, { exact: true }),
-  });
-const listRows = (page: Page) => shown(page, '.registry-list-page').locator('.paged-table tr.ant-table-row');
+const shot = (page: Page, name: string) => screenshotTo(page, shots, name);
 
-/** The list's VIN filter, searched. */
-async function filterVin(page: Page, text: string) {
-  await shown(page, '.registry-list-page')
-    .getByRole('textbox', { name: /车架号/ })
-    .fill(text);
-  await shown(page, '.registry-list-page')
-    .locator('button[type=submit]', { hasText: /搜\s*索/ })
-    .click();
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(shots, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${shots}/${name}.png` });
-}
-
-async function answer<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await response.json()) as { message: string; data: T };
-  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${body.message}`);
-  return body.data;
-}
-
-interface Api {
-  headers: Record<string, string>;
-  upload: (dir: string, fixture: string, name: string) => Promise<string>;
-}
-
-async function api(request: APIRequestContext): Promise<Api> {
-  const headers = { Authorization: `Bearer ${await apiToken(request, admin)}` };
-  return {
-    headers,
-    upload: async (dir, fixture, name) =>
-      (
-        await answer<{ url: string }>(
-          await request.post('/api/upload', {
-            headers,
-            multipart: {
-              dir,
-              file: { name, mimeType: 'application/octet-stream', buffer: readFileSync(`${fixtures}/${fixture}`) },
-            },
-          }),
-        )
-      ).url,
-  };
-}
-
-/** A purchase contract of these cars (type 1 new, 2 used), handed to the yard and on to the registry. */
-async function purchaseInRegistry(
-  request: APIRequestContext,
-  client: Api,
-  type: 1 | 2,
-  purchaseNo: string,
-  vins: string[],
-): Promise<number> {
+/** A purchase contract of these cars (type 1 new, 2 used) with its contract file, at the registry. */
+async function carsInRegistry(client: YardApi, type: 1 | 2, purchaseNo: string, vins: string[]): Promise<number> {
   const contract = await client.upload('contract', 'scans/deregistration-certificate.pdf', '采购合同.pdf');
-  const { id } = await answer<{ id: number }>(
-    await request.post('/api/purchase', {
-      headers: client.headers,
-      data: {
-        type,
-        total: 100_000 * vins.length,
-        purchase_no: purchaseNo,
-        amount: vins.length,
-        name: `杭州车行${serial}`,
-        type_id: 1,
-        address: '浙江省杭州市西湖区文三路 1 号',
-        contact_way: '13800000000',
-        contracts: [contract],
-        car: vins.map((v, index) => ({
-          id: 0,
-          vin: v,
-          model: type === 1 ? `比亚迪 汉 EV ${index + 1}` : `丰田 卡罗拉 2019款`,
-          price: 100_000,
-          invoice: 0,
-          other: 0,
-        })),
-      },
-    }),
-  );
-  await answer(await request.put(`/api/purchase/${id}/handOver`, { headers: client.headers }));
-  await answer(await request.put(`/api/car/noentry?purchaseId=${id}`, { headers: client.headers }));
-  return id;
+  return purchaseInRegistry(client, {
+    type,
+    purchaseNo,
+    vins,
+    seller: `杭州车行${serial}`,
+    contracts: [contract],
+    model: (index) => (type === 1 ? `比亚迪 汉 EV ${index + 1}` : `丰田 卡罗拉 2019款`),
+  });
 }
 
 const upload = async (page: Page, label: string, fixture: string) => {
@@ -129,21 +60,20 @@ test.beforeEach(async ({ page }) => {
 
 test('a new car plated over two visits, a used car transferred, both handed to release', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const client = await api(request);
+  const client = await yardApi(request);
   const newCars = [vin('N', 1), vin('N', 2)];
   const usedCar = vin('U', 1);
   const newNo = `CG-N-${serial}`;
   const usedNo = `CG-U-${serial}`;
-  await purchaseInRegistry(request, client, 1, newNo, newCars);
-  await purchaseInRegistry(request, client, 2, usedNo, [usedCar]);
+  await carsInRegistry(client, 1, newNo, newCars);
+  await carsInRegistry(client, 2, usedNo, [usedCar]);
 
   // A clutter of other vehicles, for the list's screenshots (a few dozen on each tab).
   for (const [type, prefix] of [
     [1, 'A'],
     [2, 'B'],
   ] as const) {
-    await purchaseInRegistry(
-      request,
+    await carsInRegistry(
       client,
       type,
       `CG-${prefix}-${serial}`,
@@ -166,19 +96,9 @@ test('a new car plated over two visits, a used car transferred, both handed to r
   const transferFields = ['djz_image', 'lp_image', 'usedcar_invoices_image', 'zzs_invoices_image', 'xsz_image'];
   for (let index = 1; index <= 8; index += 1) {
     const plate = Object.fromEntries(plateFields.slice(0, index).map((field) => [field, scan]));
-    await answer(
-      await request.post('/api/car/plateAdd', {
-        headers: client.headers,
-        data: { vin: vin('A', 18 - index), ...plate },
-      }),
-    );
+    await client.send('post', '/api/car/plateAdd', { vin: vin('A', 18 - index), ...plate });
     const transfer = Object.fromEntries(transferFields.slice(0, index % 6).map((field) => [field, scan]));
-    await answer(
-      await request.post('/api/car/transferAdd', {
-        headers: client.headers,
-        data: { vin: vin('B', 18 - index), ...transfer },
-      }),
-    );
+    await client.send('post', '/api/car/transferAdd', { vin: vin('B', 18 - index), ...transfer });
   }
 
   await page.goto('/dmv/list');

@@ -1,6 +1,16 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { admin, apiToken, ensureAdmin, login } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ensureAdmin, login } from './support';
+import {
+  dropFiles,
+  exteriorPhoto,
+  formItem as item,
+  purchaseAtRelease,
+  rowOf,
+  scannedPage,
+  screenshotTo,
+  yardApi,
+  type YardApi,
+} from './yard-support';
 
 /**
  * The release pass (车辆放行) as the yard clerk uses it (spec part 2, sections 2 and 5): two new cars of
@@ -10,7 +20,6 @@ import { admin, apiToken, ensureAdmin, login } from './support';
  * vehicles wait in the transfer list beside them.
  */
 
-const fixtures = '../shared/fixtures';
 const shots = '/tmp/shots-c';
 const serial = String(Date.now()).slice(-8);
 /** 17 characters, no I, O or Q. */
@@ -19,87 +28,21 @@ const carA = vin('LSVRA', 1);
 const carB = vin('LSVRA', 2);
 const others = Array.from({ length: 30 }, (_, index) => vin('LSVRB', index + 1));
 
-const rowOf = (page: Page, text: string) =>
-  page.locator('.paged-table tr.ant-table-row', { has: page.getByText(text, { exact: true }) });
-const item = (scope: Page | Locator, label: string) =>
-  scope.locator('.ant-form-item', { has: scope.locator(`label[title="${label}"]`) });
 const pane = (page: Page, title: '待放行车辆' | '本次放行车辆') =>
   page.locator('.ant-transfer-section', { has: page.getByText(title, { exact: true }) });
 
-async function headersOf(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiToken(request, admin)}` };
-}
+/** New cars of one purchase contract, waiting for their release pass. */
+const newCarsAtRelease = (api: YardApi, number: string, vins: string[]) =>
+  purchaseAtRelease(api, { type: 1, purchaseNo: number, vins, seller: `宁波车行${serial}` });
 
-async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
-  expect(response.status(), await response.text()).toBe(status);
-  return ((await response.json()) as { data: unknown }).data;
-}
-
-/**
- * A new-car purchase contract with these VINs taken to the release flow through the API, as the clerks
- * before the yard's exit would: 移交入库, 免入库, a plating per car, 移交出口.
- */
-async function purchaseAtRelease(request: APIRequestContext, number: string, vins: string[]): Promise<number> {
-  const headers = await headersOf(request);
-  const types = (await ok(await request.get('/api/customerType', { headers }))) as Array<{ id: number }>;
-  const { id } = (await ok(
-    await request.post('/api/purchase', {
-      headers,
-      data: {
-        type: 1,
-        purchase_no: number,
-        amount: vins.length,
-        total: 100_000 * vins.length,
-        name: `宁波车行${serial}`,
-        type_id: types[0]!.id,
-        address: '宁波市鄞州区 8 号',
-        contact_way: '0574-88888888',
-        contracts: [],
-        car: vins.map((text) => ({ id: 0, vin: text, model: '丰田 卡罗拉', price: 100_000, invoice: 0, other: 0 })),
-      },
-    }),
-    201,
-  )) as { id: number };
-  await ok(await request.put(`/api/purchase/${id}/handOver`, { headers }));
-  await ok(await request.put(`/api/car/noentry?purchaseId=${id}`, { headers }));
-  for (const text of vins) await ok(await request.post('/api/car/plateAdd', { headers, data: { vin: text } }));
-  const moved = (await ok(
-    await request.put('/api/car/transferHandOver', { headers, data: { purchase_id: [id] } }),
-  )) as { moved: number };
-  expect(moved.moved).toBe(vins.length);
-  return id;
-}
-
-/**
- * Drops files on an upload slot as the desktop's file manager does: a real `drop` event whose
- * DataTransfer carries the files (react-dropzone reads them from it). The same as the check-in spec's.
- */
-async function dropFiles(page: Page, slot: Locator, files: Array<{ path: string; name: string; type: string }>) {
-  const payload = files.map((file) => ({ ...file, data: readFileSync(file.path).toString('base64') }));
-  // Built in the page (the specs are compiled without the DOM's types, so the code goes as text).
-  const dataTransfer = await page.evaluateHandle(`(() => {
-    const transfer = new DataTransfer();
-    for (const file of ${JSON.stringify(payload)}) {
-      const bytes = Uint8Array.from(atob(file.data), (character) => character.charCodeAt(0));
-      transfer.items.add(new File([bytes], file.name, { type: file.type }));
-    }
-    return transfer;
-  })()`);
-  const zone = slot.getByRole('button', { name: /上传文件/ });
-  await zone.dispatchEvent('dragenter', { dataTransfer });
-  await zone.dispatchEvent('dragover', { dataTransfer });
-  await zone.dispatchEvent('drop', { dataTransfer });
-}
-
-const slip = { path: `${fixtures}/scans/customs-declaration.jpg`, name: '放行条.jpg', type: 'image/jpeg' };
-const exterior = { path: `${fixtures}/scans/vehicle-exterior.png`, name: '离场.png', type: 'image/png' };
+const slip = { ...scannedPage, name: '放行条.jpg' };
+const exterior = { ...exteriorPhoto, name: '离场.png' };
 
 async function picture(page: Page, name: string) {
-  mkdirSync(shots, { recursive: true });
   // The pointer off the buttons: a hovered button is drawn paler.
   await page.mouse.move(700, 160);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${shots}/${name}.png` });
+  await page.waitForTimeout(100);
+  await screenshotTo(page, shots, name);
 }
 
 test.beforeAll(async ({ request }) => {
@@ -117,8 +60,9 @@ test('two vehicles of one contract let out with one pass, seen on the pickup lis
 }) => {
   test.setTimeout(120_000);
   const purchaseNo = `E2E-FX-${serial}`;
-  await purchaseAtRelease(request, purchaseNo, [carA, carB]);
-  await purchaseAtRelease(request, `E2E-FY-${serial}`, others);
+  const api = await yardApi(request);
+  await newCarsAtRelease(api, purchaseNo, [carA, carB]);
+  await newCarsAtRelease(api, `E2E-FY-${serial}`, others);
 
   // The pickup list: both chosen, 车辆放行.
   await page.goto('/pickup/list');
