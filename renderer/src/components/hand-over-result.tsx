@@ -4,7 +4,7 @@
  * vehicles that stayed, each with its reason, when some did; and never 移交成功! when nothing moved.
  * Used by the purchase list, the pickup list, the registry list and the purchase info page's 免入库.
  */
-import { App, Typography } from 'antd';
+import { App, Tag, Typography } from 'antd';
 import { stageMessages, type HandOverAnswer } from '../../../contract/stage';
 import { isHttpError } from '../api/http-client';
 import { VinCell } from './vin-cell';
@@ -62,4 +62,76 @@ export function useHandOverResult() {
 export function handOverFailureText(failed: string, error: unknown): string {
   const reason = isHttpError(error) && error.message && !/^Error \d+$/.test(error.message) ? error.message : '';
   return reason && reason !== failed ? `${failed} ${reason}` : failed;
+}
+
+/** The purchase contracts of the chosen vehicles, each once, in the order they were chosen. */
+export function contractsOf(rows: readonly { purchase_id: number | null; purchase_no: string | null }[]): {
+  ids: number[];
+  numbers: string[];
+} {
+  const seen = new Map<number, string>();
+  for (const row of rows) {
+    if (row.purchase_id !== null && !seen.has(row.purchase_id)) {
+      seen.set(row.purchase_id, row.purchase_no ?? String(row.purchase_id));
+    }
+  }
+  return { ids: [...seen.keys()], numbers: [...seen.values()] };
+}
+
+export interface ContractHandOver {
+  /** The dialog's title and the action's name (移交车管, 移交出口). */
+  title: string;
+  /** The question, given how many contracts: 是否确定将以下 N 份采购合同中…？ */
+  question: (count: number) => string;
+  /** What happens to the vehicles that may not move yet. */
+  note: string;
+  /** Nothing chosen, or no contract among the chosen. */
+  empty: string;
+  failed: string;
+  texts: HandOverTexts;
+  send: (purchaseIds: number[]) => Promise<HandOverAnswer>;
+  /** After an answer (refresh the lists, forget the chosen rows, switch a tab). */
+  onAnswer: (answer: HandOverAnswer) => void;
+}
+
+/**
+ * A hand-over of the chosen vehicles' purchase contracts (the pickup list's 移交车管, the registry's
+ * 移交出口): a confirmation naming the contracts, the send, then `useHandOverResult`'s answer or the
+ * failure in the screen's words.
+ */
+export function useContractHandOver(handOver: ContractHandOver) {
+  const { message, modal } = App.useApp();
+  const showResult = useHandOverResult();
+  return (rows: readonly { purchase_id: number | null; purchase_no: string | null }[]) => {
+    const contracts = contractsOf(rows);
+    if (contracts.ids.length === 0) return void message.warning(handOver.empty);
+    modal.confirm({
+      title: handOver.title,
+      width: 520,
+      content: (
+        <div aria-label="移交的采购合同">
+          <Typography.Paragraph>{handOver.question(contracts.ids.length)}</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            {contracts.numbers.map((number) => (
+              <Tag key={number} style={{ marginBottom: 4 }}>
+                {number}
+              </Tag>
+            ))}
+          </Typography.Paragraph>
+          <Typography.Text type="secondary">{handOver.note}</Typography.Text>
+        </div>
+      ),
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          const answer = await handOver.send(contracts.ids);
+          handOver.onAnswer(answer);
+          showResult(answer, handOver.texts);
+        } catch (error) {
+          void message.error(handOverFailureText(handOver.failed, error));
+        }
+      },
+    });
+  };
 }

@@ -1,7 +1,7 @@
-import { useCallback, useState, type Key } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Button, DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
-import { CarOutlined, ExportOutlined, SwapOutlined } from '@ant-design/icons';
+import { ExportOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   PICKUP_EXPORT_FILE_NAME,
@@ -25,7 +25,8 @@ import { VIN_FONT } from '../../../components/vin-search-box';
 import { exportPickups } from '../api/export-pickups';
 import { handOverEntries, skipEntry } from '../api/hand-over-entries';
 import { listPickupsQuery, pickupsQueryKey } from '../api/list-pickups';
-import { handOverFailureText, useHandOverResult } from '../../../components/hand-over-result';
+import { ChosenVehiclesNote, useChosenRows } from '../../../components/chosen-rows';
+import { handOverFailureText, useContractHandOver, useHandOverResult } from '../../../components/hand-over-result';
 import { pickupPaths, releasePaths } from '../pickup-format';
 
 /** The two day ranges, each under the spec's own query keys. */
@@ -43,24 +44,14 @@ const releasePass = (row: PickupListItem) => row.release[0];
 /** 免入库 only while the vehicle waits at the yard without a check-in (the server would move it otherwise). */
 const maySkipEntry = (row: PickupListItem) => row.flow === 'pickup' && row.entry.length === 0;
 
-/** The contract numbers of the chosen vehicles, each once, in the order they were chosen. */
-function contractsOf(rows: readonly PickupListItem[]): { ids: number[]; numbers: string[] } {
-  const seen = new Map<number, string>();
-  for (const row of rows) {
-    if (row.purchase_id !== null && !seen.has(row.purchase_id))
-      seen.set(row.purchase_id, row.purchase_no ?? String(row.purchase_id));
-  }
-  return { ids: [...seen.keys()], numbers: [...seen.values()] };
-}
-
 export function PickupListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
   const list = usePagedList(listPickupsQuery);
   // Chosen rows stay chosen across pages (a hand-over may name vehicles of several pages).
-  const [selected, setSelected] = useState<ReadonlyMap<number, PickupListItem>>(new Map());
-  const selectedRows = [...selected.values()];
+  const chosen = useChosenRows<PickupListItem>();
+  const selectedRows = chosen.rows;
 
   const refreshAll = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: pickupsQueryKey });
@@ -70,53 +61,21 @@ export function PickupListPage() {
 
   const showHandOver = useHandOverResult();
 
-  const select = (keys: Key[], pageRows: PickupListItem[]) =>
-    setSelected((previous) => {
-      const next = new Map<number, PickupListItem>();
-      for (const key of keys) {
-        const id = Number(key);
-        const row = pageRows.find((candidate) => candidate?.id === id) ?? previous.get(id);
-        if (row) next.set(id, row);
-      }
-      return next;
-    });
-
-  const handOver = () => {
-    if (selectedRows.length === 0) return void message.warning(pickupMessages.handOverEmpty);
-    const contracts = contractsOf(selectedRows);
-    if (contracts.ids.length === 0) return void message.warning(pickupMessages.handOverEmpty);
-    modal.confirm({
-      title: '移交车管',
-      width: 520,
-      content: (
-        <div aria-label="移交的采购合同">
-          <Typography.Paragraph>
-            是否确定将以下 {contracts.ids.length} 份采购合同中已入库的车辆移交车管？
-          </Typography.Paragraph>
-          <Typography.Paragraph style={{ marginBottom: 0 }}>
-            {contracts.numbers.map((number) => (
-              <Tag key={number} style={{ marginBottom: 4 }}>
-                {number}
-              </Tag>
-            ))}
-          </Typography.Paragraph>
-          <Typography.Text type="secondary">没有入库记录的车辆会留在入库列表，并说明原因。</Typography.Text>
-        </div>
-      ),
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          const answer = await handOverEntries(contracts.ids);
-          setSelected(new Map());
-          refreshAll();
-          showHandOver(answer, { done: pickupMessages.handOverDone, nothingDetail: NOTHING_CHECKED_IN });
-        } catch (error) {
-          void message.error(handOverFailureText(pickupMessages.handOverFailed, error));
-        }
-      },
-    });
-  };
+  /** 移交车管: the chosen vehicles' purchase contracts hand their checked-in vehicles to the registry. */
+  const handOverContracts = useContractHandOver({
+    title: '移交车管',
+    question: (count) => `是否确定将以下 ${count} 份采购合同中已入库的车辆移交车管？`,
+    note: '没有入库记录的车辆会留在入库列表，并说明原因。',
+    empty: pickupMessages.handOverEmpty,
+    failed: pickupMessages.handOverFailed,
+    texts: { done: pickupMessages.handOverDone, nothingDetail: NOTHING_CHECKED_IN },
+    send: handOverEntries,
+    onAnswer: () => {
+      chosen.clear();
+      refreshAll();
+    },
+  });
+  const handOver = () => handOverContracts(selectedRows);
 
   const letPass = () => {
     if (selectedRows.length === 0) return void navigate(releasePaths.add);
@@ -307,16 +266,7 @@ export function PickupListPage() {
           <RefreshButton list={list} />
         </>
       }
-      toolbarEnd={
-        selectedRows.length > 0 ? (
-          <span aria-label="已选车辆">
-            <CarOutlined /> 已选 {selectedRows.length} 辆{' '}
-            <Button type="link" size="small" onClick={() => setSelected(new Map())}>
-              清空
-            </Button>
-          </span>
-        ) : undefined
-      }
+      toolbarEnd={<ChosenVehiclesNote count={selectedRows.length} onClear={chosen.clear} />}
       emptyText={{
         empty: '暂无待入库的车辆：采购合同“移交入库”后，车辆会出现在这里',
         filtered: '没有符合条件的车辆，请修改筛选条件或点击“重置”',
@@ -324,9 +274,9 @@ export function PickupListPage() {
       }}
       table={{
         rowSelection: {
-          selectedRowKeys: [...selected.keys()],
+          selectedRowKeys: chosen.keys,
           preserveSelectedRowKeys: true,
-          onChange: select,
+          onChange: chosen.choose,
           columnWidth: 36,
         },
         scroll: { x: 1050 },

@@ -1,7 +1,7 @@
-import { useCallback, useState, type Key } from 'react';
+import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { App, Button, Form, Input, Tabs, Tag, Typography } from 'antd';
-import { CarOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Tabs, Tag, Typography } from 'antd';
+import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   presentFromRate,
@@ -23,7 +23,8 @@ import { formatTime } from '../../../components/format-time';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
 import { VIN_FONT } from '../../../components/vin-search-box';
-import { handOverFailureText, useHandOverResult } from '../../../components/hand-over-result';
+import { ChosenVehiclesNote, useChosenRows } from '../../../components/chosen-rows';
+import { useContractHandOver } from '../../../components/hand-over-result';
 import { handOverRegistry } from '../api/hand-over-registry';
 import { listRegistryQuery, registryQueryKey } from '../api/list-registry';
 import { registryScreens } from '../registry-format';
@@ -33,16 +34,6 @@ const tabOf = (text: string | null): RegistryTab => (text === '2' ? REGISTRY_TAB
 /** The row's record of the tab's stage (at most one per vehicle). */
 const recordOf = (tab: RegistryTab, row: RegistryListItem) => (tab === 1 ? row.plate[0] : row.transfer[0]);
 const valueOf = (tab: RegistryTab, row: RegistryListItem) => row.procedure[tabStage[tab]];
-
-/** The purchase contracts of the chosen vehicles, each once, in the order they were chosen. */
-function contractsOf(rows: readonly RegistryListItem[]): { ids: number[]; numbers: string[] } {
-  const seen = new Map<number, string>();
-  for (const row of rows) {
-    if (row.purchase_id !== null && !seen.has(row.purchase_id))
-      seen.set(row.purchase_id, row.purchase_no ?? String(row.purchase_id));
-  }
-  return { ids: [...seen.keys()], numbers: [...seen.values()] };
-}
 
 /** The document count of a row, as n/8 or n/5, in the colour of its stage value. */
 function RateTag({ tab, row }: { tab: RegistryTab; row: RegistryListItem }) {
@@ -71,79 +62,42 @@ function RateTag({ tab, row }: { tab: RegistryTab; row: RegistryListItem }) {
 export function RegistryListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message, modal } = App.useApp();
   const [search, setSearch] = useSearchParams();
   const tab = tabOf(search.get('tab'));
   const stage = tabStage[tab];
   const screens = registryScreens[stage];
   const list = usePagedList((filters: FilterValues, page: number) => listRegistryQuery(tab, filters, page));
   // Chosen rows stay chosen across pages (a hand-over may name contracts of several pages).
-  const [selected, setSelected] = useState<ReadonlyMap<number, RegistryListItem>>(new Map());
-  const selectedRows = [...selected.values()];
-  const showHandOver = useHandOverResult();
+  const chosen = useChosenRows<RegistryListItem>();
+  const { clear: clearChosen } = chosen;
+  const selectedRows = chosen.rows;
 
   const showTab = useCallback(
     (next: RegistryTab) => {
-      setSelected(new Map());
+      clearChosen();
       setSearch(next === REGISTRY_TABS.plate ? {} : { tab: String(next) }, { replace: true });
       list.goToPage(1);
     },
-    [list, setSearch],
+    [clearChosen, list, setSearch],
   );
 
-  const select = (keys: Key[], pageRows: RegistryListItem[]) =>
-    setSelected((previous) => {
-      const next = new Map<number, RegistryListItem>();
-      for (const key of keys) {
-        const id = Number(key);
-        const row = pageRows.find((candidate) => candidate?.id === id) ?? previous.get(id);
-        if (row) next.set(id, row);
-      }
-      return next;
-    });
-
   /** 移交出口: the purchase contracts' plated or transferred vehicles go to release and export. */
-  const handOver = (rows: readonly RegistryListItem[]) => {
-    const contracts = contractsOf(rows);
-    if (contracts.ids.length === 0) return void message.warning(registryMessages.handOverEmpty);
-    modal.confirm({
-      title: '移交出口',
-      width: 520,
-      content: (
-        <div aria-label="移交的采购合同">
-          <Typography.Paragraph>
-            是否确定将以下 {contracts.ids.length} 份采购合同中已上牌或已过户的车辆移交出库报关？
-          </Typography.Paragraph>
-          <Typography.Paragraph style={{ marginBottom: 0 }}>
-            {contracts.numbers.map((number) => (
-              <Tag key={number} style={{ marginBottom: 4 }}>
-                {number}
-              </Tag>
-            ))}
-          </Typography.Paragraph>
-          <Typography.Text type="secondary">没有上牌或过户记录的车辆会留在车管列表，并说明原因。</Typography.Text>
-        </div>
-      ),
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          const answer = await handOverRegistry(contracts.ids);
-          setSelected(new Map());
-          void queryClient.invalidateQueries({ queryKey: registryQueryKey });
-          void queryClient.invalidateQueries({ queryKey: ['car-search'] });
-          showHandOver(answer, {
-            done: registryMessages.handOverDone,
-            nothingDetail: registryMessages.handOverNothingDetail,
-          });
-          // The spec shows the transfer tab after a hand-over.
-          if (answer.moved > 0 && tab !== REGISTRY_TABS.transfer) showTab(REGISTRY_TABS.transfer);
-        } catch (error) {
-          void message.error(handOverFailureText(registryMessages.handOverFailed, error));
-        }
-      },
-    });
-  };
+  const handOver = useContractHandOver({
+    title: '移交出口',
+    question: (count) => `是否确定将以下 ${count} 份采购合同中已上牌或已过户的车辆移交出库报关？`,
+    note: '没有上牌或过户记录的车辆会留在车管列表，并说明原因。',
+    empty: registryMessages.handOverEmpty,
+    failed: registryMessages.handOverFailed,
+    texts: { done: registryMessages.handOverDone, nothingDetail: registryMessages.handOverNothingDetail },
+    send: handOverRegistry,
+    onAnswer: (answer) => {
+      chosen.clear();
+      void queryClient.invalidateQueries({ queryKey: registryQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['car-search'] });
+      // The spec shows the transfer tab after a hand-over.
+      if (answer.moved > 0 && tab !== REGISTRY_TABS.transfer) showTab(REGISTRY_TABS.transfer);
+    },
+  });
 
   const columns: PagedTableColumn<RegistryListItem>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 64 },
@@ -269,16 +223,7 @@ export function RegistryListPage() {
           <RefreshButton list={list} />
         </>
       }
-      toolbarEnd={
-        selectedRows.length > 0 ? (
-          <span aria-label="已选车辆">
-            <CarOutlined /> 已选 {selectedRows.length} 辆{' '}
-            <Button type="link" size="small" onClick={() => setSelected(new Map())}>
-              清空
-            </Button>
-          </span>
-        ) : undefined
-      }
+      toolbarEnd={<ChosenVehiclesNote count={selectedRows.length} onClear={chosen.clear} />}
       aboveTable={
         <Tabs
           activeKey={String(tab)}
@@ -300,9 +245,9 @@ export function RegistryListPage() {
       }}
       table={{
         rowSelection: {
-          selectedRowKeys: [...selected.keys()],
+          selectedRowKeys: chosen.keys,
           preserveSelectedRowKeys: true,
-          onChange: select,
+          onChange: chosen.choose,
           columnWidth: 36,
           getCheckboxProps: (row: RegistryListItem) => ({
             disabled: row.flow !== 'registry',
