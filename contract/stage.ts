@@ -4,7 +4,7 @@
  * stages, and for each stage its record's document slots, how its 0/1/2 value and its rate are
  * computed, and in which flows its record may be made.
  */
-import type { UploadDir } from './upload';
+import { IMAGE_EXTENSIONS, type UploadDir } from './upload';
 
 /** Where a vehicle is, in the order it moves (DOMAIN.md, "Where it is"). */
 export const FLOWS = ['purchase', 'pickup', 'registry', 'release', 'filing'] as const;
@@ -38,6 +38,11 @@ export interface DocumentSlot {
   maxFiles: number;
   /** Where its files are uploaded (API.md, upload slots). */
   dir: UploadDir;
+  /**
+   * Fewer extensions than `dir` allows: a photo slot takes pictures only (jpg/png/jpeg), while the
+   * `image` dir would also take a scanned PDF (the release slip 放行条 may be one). Absent: all of `dir`.
+   */
+  accept?: readonly string[];
   /** Counts towards the record's rate and, where the value depends on documents, its completeness. */
   counted: boolean;
 }
@@ -69,6 +74,7 @@ const photos = (maxFiles: number, required = false): DocumentSlot => ({
   ...(required ? { missing: '请上传其他照片' } : {}),
   maxFiles,
   dir: 'image',
+  accept: IMAGE_EXTENSIONS,
   counted: false,
 });
 
@@ -82,6 +88,12 @@ const single = (field: string, label: string, dir: UploadDir, missing?: string):
   counted: true,
 });
 
+/** A single photo: the `image` dir, pictures only. */
+const photo = (field: string, label: string, missing?: string): DocumentSlot => ({
+  ...single(field, label, 'image', missing),
+  accept: IMAGE_EXTENSIONS,
+});
+
 export const stageTable: Record<Stage, StageDefinition> = {
   entry: {
     stage: 'entry',
@@ -90,8 +102,8 @@ export const stageTable: Record<Stage, StageDefinition> = {
     flow: 'pickup',
     // The spec's "please upload invoice image" for the exterior photo is a slip (issue 10).
     slots: [
-      single('vin_image', '车架号照片', 'image', '请上传车架号照片'),
-      single('wg_image', '外观照片', 'image', '请上传外观照片'),
+      photo('vin_image', '车架号照片', '请上传车架号照片'),
+      photo('wg_image', '外观照片', '请上传外观照片'),
       photos(9, true),
     ],
     completion: 'saved',
@@ -122,8 +134,9 @@ export const stageTable: Record<Stage, StageDefinition> = {
     recordLabel: '出库记录',
     flow: 'release',
     slots: [
+      // The slip may be a scanned PDF (the whole `image` dir); the departure photo is a picture.
       single('fxt_image', '放行条', 'image', '请上传放行条'),
-      single('lc_image', '离场照片', 'image', '请上传离场照片'),
+      photo('lc_image', '离场照片', '请上传离场照片'),
       photos(9),
     ],
     completion: 'saved',

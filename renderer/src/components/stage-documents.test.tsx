@@ -90,4 +90,48 @@ describe('stage documents: from the stage table', () => {
       expect(screen.getByText(label)).toBeInTheDocument();
     expect(screen.getAllByText('未上传')).toHaveLength(6);
   });
+
+  it('takes what the table allows each slot: the slip a PDF too, the photos pictures only; in the form’s order', () => {
+    function Harness({ stage, order }: { stage: 'release' | 'entry'; order?: readonly string[] }) {
+      const [form] = Form.useForm();
+      return (
+        <App>
+          <Form form={form} initialValues={documentFormValues(stage, {})}>
+            <StageDocumentFields stage={stage} form={form} order={order} photosXl={12} />
+          </Form>
+        </App>
+      );
+    }
+    const view = render(<Harness stage="release" />);
+    expect(screen.getByLabelText('放行条')).toHaveAttribute('accept', '.jpg,.png,.jpeg,.pdf');
+    expect(screen.getByLabelText('离场照片')).toHaveAttribute('accept', '.jpg,.png,.jpeg');
+    expect(screen.getByLabelText('其他照片')).toHaveAttribute('accept', '.jpg,.png,.jpeg');
+    view.unmount();
+
+    render(<Harness stage="entry" order={['wg_image', 'vin_image']} />);
+    const labels = Array.from(document.querySelectorAll('.ant-form-item-label label'), (node) => node.textContent);
+    expect(labels).toEqual(['外观照片', '车架号照片', '其他照片']);
+    for (const label of labels)
+      expect(screen.getByLabelText(label as string)).toHaveAttribute('accept', '.jpg,.png,.jpeg');
+  });
+
+  it('puts a check-in’s photo list beside its two photos, with how many it holds', () => {
+    render(
+      <App>
+        <StageDocumentsView
+          stage="entry"
+          photosBeside
+          record={{
+            vin_image: null,
+            wg_image: '/storage/image/2026/11/wg.png',
+            car_image: ['/storage/image/2026/11/a.png', '/storage/image/2026/11/b.png'],
+          }}
+        />
+      </App>,
+    );
+    const headers = Array.from(document.querySelectorAll('.ant-descriptions-item-label'), (node) => node.textContent);
+    expect(headers).toEqual(['车架号照片', '外观照片', '其他照片（2）']);
+    expect(screen.getAllByText('未上传')).toHaveLength(1);
+    expect(screen.queryByLabelText('资料上传进度')).not.toBeInTheDocument();
+  });
 });

@@ -19,7 +19,6 @@ import {
   type Stage,
   stageTable,
 } from '../../../contract/stage';
-import { IMAGE_EXTENSIONS } from '../../../contract/upload';
 import { FilePreview } from './file-preview';
 import { UploadSlot } from './upload-slot';
 
@@ -46,14 +45,12 @@ export function documentFormValues(stage: Stage, record: object): DocumentFormVa
   );
 }
 
-/** The request's document fields: one path (or '') per single slot, the list for the photos. */
-export function documentBodyFields(
-  stage: Stage,
-  values: Partial<DocumentFormValues>,
-): Record<string, string | string[]> {
+/** The request's document fields from the form's values: one path (or '') per single slot, the list for the photos. */
+export function documentBodyFields(stage: Stage, values: object): Record<string, string | string[]> {
+  const source = values as Partial<DocumentFormValues>;
   return Object.fromEntries(
     stageTable[stage].slots.map((slot) => {
-      const paths = values[slot.field] ?? [];
+      const paths = source[slot.field] ?? [];
       return [slot.field, slot.field === PHOTO_FIELD ? [...paths] : (paths[0] ?? '')];
     }),
   );
@@ -105,13 +102,32 @@ export interface StageDocumentFieldsProps<Values> {
   form: FormInstance<Values>;
   /** Width of a single document's column at the widest screens (default 6 of 24: four a row). */
   xl?: number;
+  /** Width of the photo list's column there (default 24: a row of its own; 12 puts it beside two documents). */
+  photosXl?: number;
+  /** The single documents' fields in the order this form shows them (default: the stage table's). */
+  order?: readonly string[];
 }
+
+/** The single documents in the order a screen names (those it does not name keep the table's order, after). */
+const inOrder = (documents: DocumentSlot[], order: readonly string[] | undefined): DocumentSlot[] =>
+  order === undefined ? documents : [...documents].sort((a, b) => rank(order, a.field) - rank(order, b.field));
+const rank = (order: readonly string[], field: string) => {
+  const index = order.indexOf(field);
+  return index < 0 ? order.length : index;
+};
 
 /**
  * The upload slots of a stage's documents, each its own `Form.Item` named by the API field, and the
- * photo list below them. A single document's slot holds one file; replacing it leaves the others as they are.
+ * photo list after them. Each slot takes what the table allows it (`dir`, `accept`: photos only where
+ * it says so, `maxFiles`); a single document's slot holds one file, and replacing it leaves the others.
  */
-export function StageDocumentFields<Values>({ stage, form, xl = 6 }: StageDocumentFieldsProps<Values>) {
+export function StageDocumentFields<Values>({
+  stage,
+  form,
+  xl = 6,
+  photosXl = 24,
+  order,
+}: StageDocumentFieldsProps<Values>) {
   const { documents, photos } = stageSlots(stage);
   // Only the count is watched: the slots re-render on their own, not on every change of the form.
   const present = Form.useWatch(
@@ -127,15 +143,15 @@ export function StageDocumentFields<Values>({ stage, form, xl = 6 }: StageDocume
         </div>
       )}
       <Row gutter={16}>
-        {documents.map((slot) => (
+        {inOrder(documents, order).map((slot) => (
           <Col key={slot.field} xs={24} sm={12} lg={8} xl={xl}>
             <Form.Item label={slot.label} name={slot.field} required={slot.required} rules={requiredRule(slot)}>
-              <UploadSlot dir={slot.dir} maxCount={slot.maxFiles} thumbnailSize={88} />
+              <UploadSlot dir={slot.dir} accept={slot.accept} maxCount={slot.maxFiles} thumbnailSize={88} />
             </Form.Item>
           </Col>
         ))}
         {photos && (
-          <Col xs={24}>
+          <Col xs={24} xl={photosXl}>
             <Form.Item
               label={photos.label}
               name={photos.field}
@@ -143,7 +159,7 @@ export function StageDocumentFields<Values>({ stage, form, xl = 6 }: StageDocume
               rules={requiredRule(photos)}
               extra={`最多 ${photos.maxFiles} 张`}
             >
-              <UploadSlot dir={photos.dir} accept={IMAGE_EXTENSIONS} maxCount={photos.maxFiles} thumbnailSize={88} />
+              <UploadSlot dir={photos.dir} accept={photos.accept} maxCount={photos.maxFiles} thumbnailSize={88} />
             </Form.Item>
           </Col>
         )}
@@ -154,28 +170,55 @@ export function StageDocumentFields<Values>({ stage, form, xl = 6 }: StageDocume
 
 export interface StageDocumentsViewProps {
   stage: Stage;
-  /** The record as read: a path (or null) per single slot, the list under `car_image`. */
+  /** The record as read: a path (or null) per single slot, a list under `car_image`. */
   record: object;
   /** Thumbnail size of the documents (default 96). */
   size?: number;
+  /** The photo list as the table's last column, beside the documents (a check-in's two photos), not below. */
+  photosBeside?: boolean;
   style?: CSSProperties;
 }
 
-/** A stage record's documents, read-only, each under its label; 未上传 where one is missing. */
-export function StageDocumentsView({ stage, record, size = 96, style }: StageDocumentsViewProps) {
+/**
+ * A stage record's documents, read-only, each under its label; 未上传 where one is missing; the photo
+ * list says how many it holds (其他照片（2）).
+ */
+export function StageDocumentsView({ stage, record, size = 96, photosBeside = false, style }: StageDocumentsViewProps) {
   const { documents, photos } = stageSlots(stage);
   const source = record as Record<string, unknown>;
   const paths = (field: string) => {
     const value = source[field];
     return Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? value : null;
   };
-  // Five documents (a transfer) fit one row; eight (a plating) are two rows of four.
-  const columns = documents.length <= 5 ? Math.max(1, documents.length) : 4;
-  const items = documents.map((slot) => ({
-    key: slot.field,
-    label: slot.label,
-    children: <FilePreview paths={paths(slot.field)} size={size} emptyText="未上传" />,
-  }));
+  const photoPaths = photos ? paths(photos.field) : null;
+  const photoCount = Array.isArray(photoPaths) ? photoPaths.length : 0;
+  const photoLabel = photos ? (photoCount > 0 ? `${photos.label}（${photoCount}）` : photos.label) : '';
+  const besideShown = photosBeside && photos !== undefined;
+  // Five documents (a transfer) fit one row; eight (a plating) are two rows of four; beside them the
+  // photo list takes as much as the documents together.
+  const columns = besideShown ? documents.length + 1 : documents.length <= 5 ? Math.max(1, documents.length) : 4;
+  const share = besideShown ? 100 / (2 * documents.length) : 100 / columns;
+  const cell = (width: number) => ({
+    content: { overflowWrap: 'anywhere' as const, width: `${width}%`, verticalAlign: 'top' as const },
+  });
+  const items = [
+    ...documents.map((slot) => ({
+      key: slot.field,
+      label: slot.label,
+      styles: cell(share),
+      children: <FilePreview paths={paths(slot.field)} size={size} emptyText="未上传" />,
+    })),
+    ...(besideShown
+      ? [
+          {
+            key: photos.field,
+            label: photoLabel,
+            styles: cell(50),
+            children: <FilePreview paths={photoPaths} size={size} emptyText="未上传" />,
+          },
+        ]
+      : []),
+  ];
   return (
     <div style={style}>
       {stageTable[stage].rated && (
@@ -183,21 +226,14 @@ export function StageDocumentsView({ stage, record, size = 96, style }: StageDoc
           <DocumentCountTag {...documentCount(stage, source as RecordDocuments)} />
         </Typography.Paragraph>
       )}
-      <Descriptions
-        bordered
-        size="small"
-        layout="vertical"
-        column={{ xs: 1, sm: 2, xl: columns }}
-        items={items}
-        // Equal columns; a long file name wraps inside its cell instead of leaving the table.
-        styles={{ content: { overflowWrap: 'anywhere', width: `${100 / columns}%`, verticalAlign: 'top' } }}
-      />
-      {photos && (
+      {/* Equal columns; a long file name wraps inside its cell instead of leaving the table. */}
+      <Descriptions bordered size="small" layout="vertical" column={{ xs: 1, sm: 2, xl: columns }} items={items} />
+      {photos && !besideShown && (
         <div style={{ marginTop: 16 }}>
           <Typography.Title level={5} style={{ fontSize: 14 }}>
-            {photos.label}
+            {photoLabel}
           </Typography.Title>
-          <FilePreview paths={paths(photos.field)} size={size} emptyText="未上传" />
+          <FilePreview paths={photoPaths} size={size} emptyText="未上传" />
         </div>
       )}
     </div>

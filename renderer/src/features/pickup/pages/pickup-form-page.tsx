@@ -1,18 +1,11 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Card, Col, Form, Input, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
-import {
-  entrySlots,
-  pickupMessages,
-  pickupTextLimits,
-  type Entry,
-  type EntryAddBodyInput,
-} from '../../../../../contract/pickup';
-import { IMAGE_EXTENSIONS } from '../../../../../contract/upload';
+import { pickupMessages, pickupTextLimits, type Entry, type EntryAddBodyInput } from '../../../../../contract/pickup';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
-import { UploadSlot } from '../../../components/upload-slot';
+import { documentBodyFields, documentFormValues, StageDocumentFields } from '../../../components/stage-documents';
 import { normalizeTypedVin, VIN_PATTERN } from '../../../components/vin';
 import { VinSearchBox } from '../../../components/vin-search-box';
 import { entryQueryKey, useEntry } from '../api/get-entry';
@@ -35,31 +28,22 @@ const emptyForm: Partial<EntryFormValues> = { vin: '', vin_image: [], wg_image: 
 const formFromEntry = (entry: Entry): EntryFormValues => ({
   vin: entry.vin,
   dl_name: entry.dl_name ?? '',
-  vin_image: entry.vin_image ? [entry.vin_image] : [],
-  wg_image: entry.wg_image ? [entry.wg_image] : [],
-  car_image: entry.car_image,
+  ...(documentFormValues('entry', entry) as Pick<EntryFormValues, 'vin_image' | 'wg_image' | 'car_image'>),
   remark: entry.remark ?? '',
 });
 
 /** The body of entryAdd: the spec's fields, one path per single photo. */
 export function entryBodyFrom(values: EntryFormValues): EntryAddBodyInput {
+  const photos = documentBodyFields('entry', values);
   return {
     vin: normalizeTypedVin(values.vin ?? ''),
-    vin_image: values.vin_image?.[0] ?? '',
-    wg_image: values.wg_image?.[0] ?? '',
-    car_image: values.car_image ?? [],
+    vin_image: photos.vin_image as string,
+    wg_image: photos.wg_image as string,
+    car_image: photos.car_image as string[],
     dl_name: (values.dl_name ?? '').trim(),
     remark: (values.remark ?? '').trim(),
   };
 }
-
-/** A photo slot must hold a file: the spec's message (请上传外观照片 …). */
-const photoRequired = (message: string): Rule[] => [
-  {
-    validator: (_rule, value: unknown) =>
-      Array.isArray(value) && value.length > 0 ? Promise.resolve() : Promise.reject(new Error(message)),
-  },
-];
 
 const rules = {
   vin: [
@@ -70,13 +54,10 @@ const rules = {
           : Promise.reject(new Error(pickupMessages.vinFormat)),
     },
   ] satisfies Rule[],
-  vin_image: photoRequired(pickupMessages.vinImageRequired),
-  wg_image: photoRequired(pickupMessages.wgImageRequired),
-  car_image: photoRequired(pickupMessages.carImageRequired),
 };
 
-/** Photos only: a check-in's slots show pictures (the `image` slot would also take a PDF). */
-const PHOTOS = IMAGE_EXTENSIONS;
+/** The spec's order of the check-in's photos: exterior, VIN photo (the stage table lists the VIN photo first). */
+const PHOTO_ORDER = ['wg_image', 'vin_image'] as const;
 
 /** /pickup/add and /pickup/edit/:id: a fresh form for every check-in. */
 export function PickupFormPage() {
@@ -169,23 +150,7 @@ function PickupForm() {
 
         {/* The three slots side by side at 1366 px: the whole check-in fits on one screen. */}
         <Card size="small" title="入库照片">
-          <Row gutter={16}>
-            <Col xs={24} md={12} xl={6}>
-              <Form.Item label={entrySlots.wg_image.label} name="wg_image" required rules={rules.wg_image}>
-                <UploadSlot dir={entrySlots.wg_image.dir} accept={PHOTOS} maxCount={entrySlots.wg_image.maxFiles} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12} xl={6}>
-              <Form.Item label={entrySlots.vin_image.label} name="vin_image" required rules={rules.vin_image}>
-                <UploadSlot dir={entrySlots.vin_image.dir} accept={PHOTOS} maxCount={entrySlots.vin_image.maxFiles} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} xl={12}>
-              <Form.Item label={entrySlots.car_image.label} name="car_image" required rules={rules.car_image}>
-                <UploadSlot dir={entrySlots.car_image.dir} accept={PHOTOS} maxCount={entrySlots.car_image.maxFiles} />
-              </Form.Item>
-            </Col>
-          </Row>
+          <StageDocumentFields stage="entry" form={form} order={PHOTO_ORDER} xl={6} photosXl={12} />
         </Card>
       </PageForm>
     </FormPage>

@@ -1,8 +1,8 @@
 import { Card, Descriptions, Typography } from 'antd';
-import { entrySlots, type Entry } from '../../../../../contract/pickup';
-import { FilePreview } from '../../../components/file-preview';
+import type { Entry } from '../../../../../contract/pickup';
 import { formatTime } from '../../../components/format-time';
 import { RecordPage } from '../../../components/record-page';
+import { StageDocumentsView } from '../../../components/stage-documents';
 import { useRouteRecordId } from '../../../components/route-record';
 import { VinCell } from '../../../components/vin-cell';
 import { useEntry } from '../api/get-entry';
@@ -36,23 +36,6 @@ function EntryDetail({ entry }: { entry: Entry }) {
       ),
     },
   ];
-  const photos = [
-    {
-      key: 'vin_image',
-      label: entrySlots.vin_image.label,
-      children: <FilePreview paths={entry.vin_image} size={PHOTO_SIZE} emptyText="未上传" />,
-    },
-    {
-      key: 'wg_image',
-      label: entrySlots.wg_image.label,
-      children: <FilePreview paths={entry.wg_image} size={PHOTO_SIZE} emptyText="未上传" />,
-    },
-    {
-      key: 'car_image',
-      label: `${entrySlots.car_image.label}（${entry.car_image.length}）`,
-      children: <FilePreview paths={entry.car_image} size={PHOTO_SIZE} emptyText="未上传" />,
-    },
-  ];
   return (
     <>
       <Card size="small" title="合同信息" style={{ marginBottom: 16 }}>
@@ -63,7 +46,7 @@ function EntryDetail({ entry }: { entry: Entry }) {
       </Card>
       <Card size="small" title="入库照片">
         {/* VIN photo, exterior, the others: one row at 1366 px, the others wrapping under their label. */}
-        <Descriptions column={{ xs: 1, md: 3 }} size="small" layout="vertical" items={photos} />
+        <StageDocumentsView stage="entry" record={entry} size={PHOTO_SIZE} photosBeside />
       </Card>
     </>
   );

@@ -6,19 +6,21 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Alert, App, Card, Col, Descriptions, Form, Row, type FormRule } from 'antd';
+import { Alert, App, Card, Descriptions, Form, type FormRule } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { IMAGE_EXTENSIONS } from '../../../../../contract/upload';
 import {
   type ReleaseAddBodyInput,
   type ReleasePass,
   releasePassMessages,
-  releasePassSlots,
 } from '../../../../../contract/release-pass';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
-import { UploadSlot } from '../../../components/upload-slot';
+import {
+  documentBodyFields,
+  documentFormValues,
+  StageDocumentFields,
+} from '../../../components/stage-documents';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { releaseCandidatesQuery } from '../api/release-pass-candidates';
 import { releasePassesQueryKey, useReleasePass } from '../api/release-pass-read';
@@ -55,18 +57,17 @@ const formFromPass = (pass: ReleasePass): ReleasePassFormValues => ({
     purchase_no: pass.purchase_no,
     order_no: pass.order_no,
   })),
-  fxt_image: pass.fxt_image ? [pass.fxt_image] : [],
-  lc_image: pass.lc_image ? [pass.lc_image] : [],
-  car_image: pass.car_image,
+  ...(documentFormValues('release', pass) as Pick<ReleasePassFormValues, 'fxt_image' | 'lc_image' | 'car_image'>),
 });
 
 /** The body of releaseAdd (releaseEdit adds the pass's id and `updated_at`). */
 export function releasePassBodyFrom(values: ReleasePassFormValues): ReleaseAddBodyInput {
+  const documents = documentBodyFields('release', values);
   return {
     vin: (values.vin ?? []).map((car) => car.vin),
-    fxt_image: values.fxt_image?.[0] ?? '',
-    lc_image: values.lc_image?.[0] ?? '',
-    car_image: values.car_image ?? [],
+    fxt_image: documents.fxt_image as string,
+    lc_image: documents.lc_image as string,
+    car_image: documents.car_image as string[],
   };
 }
 
@@ -81,14 +82,6 @@ export const askedCarIds = (text: string | null): number[] | undefined => {
   return [...new Set(ids)].slice(0, MAX_ASKED);
 };
 
-/** A slot must hold a file: the spec's message. */
-const fileRequired = (message: string): FormRule[] => [
-  {
-    validator: (_rule, value: unknown) =>
-      Array.isArray(value) && value.length > 0 ? Promise.resolve() : Promise.reject(new Error(message)),
-  },
-];
-
 const carRules: FormRule[] = [
   {
     validator: (_rule, value: unknown) => {
@@ -99,15 +92,6 @@ const carRules: FormRule[] = [
     },
   },
 ];
-
-const rules = {
-  vin: carRules,
-  fxt_image: fileRequired(releasePassMessages.fxtImageRequired),
-  lc_image: fileRequired(releasePassMessages.lcImageRequired),
-};
-
-/** Photos only where the spec says photos; the slip may be a scanned PDF as the `image` slot allows. */
-const PHOTOS = IMAGE_EXTENSIONS;
 
 const sectionStyle = { marginBottom: 16 } as const;
 
@@ -227,7 +211,7 @@ function ReleasePassForm() {
               }
             />
           )}
-          <Form.Item name="vin" rules={rules.vin} required label="选择车辆" style={{ marginBottom: 0 }}>
+          <Form.Item name="vin" rules={carRules} required label="选择车辆" style={{ marginBottom: 0 }}>
             <ReleasePassCars
               candidates={candidates.data?.data ?? []}
               loading={candidates.isFetching}
@@ -238,32 +222,9 @@ function ReleasePassForm() {
           </Form.Item>
         </Card>
 
+        {/* The slip, the departure photo and the other photos side by side at 1366 px (stage table: what each takes). */}
         <Card size="small" title="放行资料" style={{ marginBottom: 0 }}>
-          <Row gutter={16}>
-            <Col xs={24} lg={12} xl={6}>
-              <Form.Item label={releasePassSlots.fxt_image.label} name="fxt_image" required rules={rules.fxt_image}>
-                <UploadSlot dir={releasePassSlots.fxt_image.dir} maxCount={releasePassSlots.fxt_image.maxFiles} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} lg={12} xl={6}>
-              <Form.Item label={releasePassSlots.lc_image.label} name="lc_image" required rules={rules.lc_image}>
-                <UploadSlot
-                  dir={releasePassSlots.lc_image.dir}
-                  accept={PHOTOS}
-                  maxCount={releasePassSlots.lc_image.maxFiles}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} xl={12}>
-              <Form.Item label={releasePassSlots.car_image.label} name="car_image">
-                <UploadSlot
-                  dir={releasePassSlots.car_image.dir}
-                  accept={PHOTOS}
-                  maxCount={releasePassSlots.car_image.maxFiles}
-                />
-              </Form.Item>
-            </Col>
-          </Row>
+          <StageDocumentFields stage="release" form={form} xl={6} photosXl={12} />
         </Card>
       </PageForm>
     </FormPage>
