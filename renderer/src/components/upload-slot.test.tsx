@@ -82,18 +82,20 @@ function Field({
 }
 
 const dropzone = () => screen.getByRole('button', { name: /^上传文件：/ });
-const picker = () => dropzone().querySelector('input[type="file"]') as HTMLInputElement;
+/** A full single-file slot: its file on one line, a drop target, no drop area. */
+const fullLine = () => screen.getByRole('group', { name: /^上传文件（拖入新文件即替换）：/ });
+const picker = () => document.querySelector('.upload-slot input[type="file"]') as HTMLInputElement;
 
 /** What a drag from the desktop delivers: a drop event whose dataTransfer carries the files. */
-async function dropFiles(files: File[]) {
+async function dropFiles(files: File[], target: () => HTMLElement = dropzone) {
   const dataTransfer = {
     files,
     items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })),
     types: ['Files'],
   };
   await act(async () => {
-    fireEvent.dragEnter(dropzone(), { dataTransfer });
-    fireEvent.drop(dropzone(), { dataTransfer });
+    fireEvent.dragEnter(target(), { dataTransfer });
+    fireEvent.drop(target(), { dataTransfer });
   });
 }
 
@@ -235,16 +237,14 @@ describe('UploadSlot: checks before uploading, in the spec’s words', () => {
     expect(server.uploads.map((upload) => upload.name)).toEqual(['a.jpg']);
   });
 
-  it('says 只能上传一份文件! in a full single-file agreement slot', async () => {
-    renderField({
-      dir: 'agreement',
-      maxCount: 1,
-      exceedMessage: 'onlyOne',
-      initial: [server.store('/storage/agreement/2026/11/old.pdf', fixtures.pdf!, 'application/pdf')],
-    });
-    await dropFiles([fixtureFile('docx', '协议.docx')]);
+  it('says 只能上传一份文件! when two files are dropped on a full single-file agreement slot, and keeps its file', async () => {
+    const old = server.store('/storage/agreement/2026/11/old.pdf', fixtures.pdf!, 'application/pdf');
+    const { changes } = renderField({ dir: 'agreement', maxCount: 1, exceedMessage: 'onlyOne', initial: [old] });
+    await dropFiles([fixtureFile('docx', '协议.docx'), fixtureFile('pdf', '协议.pdf')], fullLine);
     expect(await screen.findByText('只能上传一份文件!')).toBeInTheDocument();
     expect(server.uploads).toEqual([]);
+    expect(changes).toEqual([]);
+    expect(screen.getByRole('button', { name: '预览 old.pdf' })).toBeInTheDocument();
   });
 
   it('says 只能上传一份文件! when a one-per-pick slot gets two files at once, and takes one', async () => {
@@ -328,6 +328,87 @@ describe('UploadSlot: progress and failures', () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: /正在上传/ })).not.toBeInTheDocument());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(changes).toEqual([]);
+  });
+});
+
+describe('UploadSlot: a full single-file slot', () => {
+  it('shows its file on one line with 替换 and 删除, without the drop area', async () => {
+    const photo = server.store('/storage/image/2026/11/wg.png', fixtures.png!, 'image/png');
+    renderField({ dir: 'image', accept: ['jpg', 'png', 'jpeg'], maxCount: 1, initial: [photo] });
+    expect(await screen.findByRole('img', { name: 'wg.png' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^上传文件：/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('点击上传')).not.toBeInTheDocument();
+    expect(within(fullLine()).getByRole('button', { name: '替换 wg.png' })).toHaveTextContent('替换');
+    expect(within(fullLine()).getByRole('button', { name: '删除 wg.png' })).toBeInTheDocument();
+    // Still what the slot takes, for the picker and a drop.
+    expect(picker()).toHaveAttribute('accept', '.jpg,.png,.jpeg');
+    expect(picker()).not.toHaveAttribute('multiple');
+  });
+
+  it('takes a file dropped onto the line in the old one’s place, once it is uploaded', async () => {
+    const old = server.store('/storage/document/2026/11/old.pdf', fixtures.pdf!, 'application/pdf');
+    server.nextUploads.push({ kind: 'hold' });
+    const { changes } = renderField({ dir: 'document', maxCount: 1, initial: [old] });
+    await dropFiles([fixtureFile('pdf', '行驶证.pdf', 'application/pdf')], fullLine);
+    await screen.findByRole('listitem', { name: '正在上传 行驶证.pdf' });
+    // While it uploads the old file is still the slot's.
+    expect(screen.getByRole('button', { name: '预览 old.pdf' })).toBeInTheDocument();
+    expect(changes).toEqual([]);
+    server.release();
+    expect(await screen.findByRole('button', { name: '预览 行驶证.pdf' })).toBeInTheDocument();
+    expect(changes).toEqual([['/storage/document/2026/11/upload-1.pdf']]);
+    expect(screen.queryByRole('button', { name: '预览 old.pdf' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '替换 行驶证.pdf' })).toBeInTheDocument();
+  });
+
+  it('opens the picker from the keyboard on 替换, and replaces with the picked file', async () => {
+    const user = userEvent.setup();
+    const old = server.store('/storage/image/2026/11/old.png', fixtures.png!, 'image/png');
+    const { changes } = renderField({ dir: 'image', maxCount: 1, initial: [old] });
+    let opened = 0;
+    picker().addEventListener('click', () => (opened += 1));
+    screen.getByRole('button', { name: '替换 old.png' }).focus();
+    await user.keyboard('{Enter}');
+    expect(opened).toBe(1);
+    await user.upload(picker(), fixtureFile('jpg', '离场.jpg', 'image/jpeg'));
+    expect(await screen.findByRole('img', { name: '离场.jpg' })).toBeInTheDocument();
+    expect(changes).toEqual([['/storage/image/2026/11/upload-1.jpg']]);
+    expect(screen.queryByRole('img', { name: 'old.png' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the old file when the replacement is refused, and says why', async () => {
+    const old = server.store('/storage/image/2026/11/old.png', fixtures.png!, 'image/png');
+    server.nextUploads.push({ kind: 'fail', status: 422, message: uploadMessages.contentMismatch });
+    const { changes } = renderField({ dir: 'image', maxCount: 1, initial: [old] });
+    await dropFiles([fixtureFile('exe', '放行条.png', 'image/png')], fullLine);
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(uploadMessages.failedTitle);
+    expect(notice).toHaveTextContent(uploadMessages.contentMismatch);
+    expect(changes).toEqual([]);
+    expect(screen.getByRole('img', { name: 'old.png' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '替换 old.png' })).toBeInTheDocument();
+  });
+
+  it('refuses a replacement of the wrong type with the slot’s message, and shows the drop area again once emptied', async () => {
+    const user = userEvent.setup();
+    const old = server.store('/storage/image/2026/11/old.png', fixtures.png!, 'image/png');
+    const { changes } = renderField({ dir: 'image', accept: ['jpg', 'png', 'jpeg'], maxCount: 1, initial: [old] });
+    await dropFiles([fixtureFile('pdf', '回单.pdf', 'application/pdf')], fullLine);
+    expect(await screen.findByText('文件类型错误!')).toBeInTheDocument();
+    expect(server.uploads).toEqual([]);
+    await user.click(screen.getByRole('button', { name: '删除 old.png' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s?定/ }));
+    await waitFor(() => expect(changes).toEqual([[]]));
+    expect(dropzone()).toBeInTheDocument();
+  });
+
+  it('when disabled shows the file without 替换 or 删除 and takes nothing dropped', async () => {
+    const old = server.store('/storage/image/2026/11/old.png', fixtures.png!, 'image/png');
+    renderField({ dir: 'image', maxCount: 1, initial: [old], disabled: true });
+    expect(await screen.findByRole('img', { name: 'old.png' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /替换|删除/ })).not.toBeInTheDocument();
+    await dropFiles([fixtureFile('jpg', 'a.jpg')], fullLine);
+    expect(server.uploads).toEqual([]);
   });
 });
 

@@ -5,6 +5,10 @@
  * stored path is added to the value once the server answers. Pictures show as thumbnails, other files
  * as links (a PDF opens in a preview dialog, anything else downloads), all fetched with the token.
  *
+ * A single-file slot that holds its file (`maxCount` 1) shows it on one compact line with 替换 and 删除
+ * instead of the drop area (an eight-document form stays short): a file dropped onto the line, or
+ * picked through 替换, takes the old one's place once its upload succeeded; if it fails the old one stays.
+ *
  * Props (antd Form compatible: put it straight in a `Form.Item`):
  * - `dir`: the upload slot (`contract`, `agreement`, `image`, `document`) with its types and size.
  * - `accept`: fewer extensions than the slot allows (photos only: `['jpg', 'png', 'jpeg']`).
@@ -21,7 +25,7 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { App, Button, Progress, Space, Typography, theme } from 'antd';
-import { CloseOutlined, DeleteOutlined, InboxOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, InboxOutlined, SwapOutlined } from '@ant-design/icons';
 import { isImagePath, uploadMessages, type UploadDir } from '../../../contract/upload';
 import { uploadFile } from '../api/upload-file';
 import { isHttpError } from '../api/http-client';
@@ -110,7 +114,8 @@ export function UploadSlot({
   const allNames = useFileNames(paths, { ...names, ...learnedNames });
   const nameOf = (path: string) => displayName(path, allNames);
 
-  const start = (file: File) => {
+  /** Uploads one file; `replacing` is the stored path it takes the place of once it is stored. */
+  const start = (file: File, replacing?: string) => {
     const uid = (nextUid += 1);
     const controller = new AbortController();
     controllers.current.add(controller);
@@ -122,7 +127,9 @@ export function UploadSlot({
     uploadFile(file, dir, setPercent, controller.signal)
       .then((answer) => {
         setLearnedNames((known) => ({ ...known, [answer.url]: answer.name || file.name }));
-        change([...latestPaths.current, answer.url]);
+        const kept =
+          replacing === undefined ? latestPaths.current : latestPaths.current.filter((path) => path !== replacing);
+        change([...kept, answer.url]);
         void message.success(uploadMessages.success);
       })
       .catch((error: unknown) => {
@@ -140,7 +147,10 @@ export function UploadSlot({
 
   const onDrop = (files: File[]) => {
     if (disabled) return;
-    const verdict = judgePick(files, latestPaths.current.length + heldUploads.current, {
+    // A full single-file slot takes the pick as a replacement: its file does not count against the limit.
+    const replacing = maxCount === 1 && latestPaths.current.length === 1 ? latestPaths.current[0] : undefined;
+    const held = replacing === undefined ? latestPaths.current.length : 0;
+    const verdict = judgePick(files, held + heldUploads.current, {
       dir,
       accept,
       maxCount,
@@ -149,12 +159,16 @@ export function UploadSlot({
     });
     // One toast per message: the same key replaces a toast still showing.
     verdict.messages.forEach((text) => void message.error({ content: text, key: `upload-slot:${text}` }));
-    verdict.accepted.forEach(start);
+    verdict.accepted.forEach((file) => start(file, replacing));
   };
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const full = maxCount === 1 && paths.length === 1;
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     onDrop,
     disabled,
+    // Full, the line itself is no button: 替换 opens the picker, a drop onto the line still replaces.
+    noClick: full,
+    noKeyboard: full,
     // Every file reaches onDrop: the slot says itself why one is refused, in the spec's words.
     multiple: true,
     useFsAccessApi: false,
@@ -188,18 +202,80 @@ export function UploadSlot({
   const images = paths.filter(isImagePath);
   const others = paths.filter((path) => !isImagePath(path));
 
+  const inputProps = getInputProps({ id, accept: acceptAttribute(extensions), multiple: !onePerPick && maxCount > 1 });
+  const removeButton = (path: string) =>
+    disabled ? null : (
+      <Button
+        type="link"
+        size="small"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={`删除 ${nameOf(path)}`}
+        onClick={() => remove(path)}
+      />
+    );
+  const held = full ? paths[0] : undefined;
+
   return (
     <div className="upload-slot">
-      <div {...getRootProps({ role: 'button', style: dropStyle, 'aria-label': `上传文件：${slotHint(limits)}` })}>
-        <input {...getInputProps({ id, accept: acceptAttribute(extensions), multiple: !onePerPick && maxCount > 1 })} />
-        <InboxOutlined style={{ fontSize: 32, color: token.colorPrimary }} aria-hidden />
-        <div>
-          将文件拖到此处，或<Typography.Text style={{ color: token.colorPrimary }}>点击上传</Typography.Text>
+      {held !== undefined ? (
+        <div
+          {...getRootProps({
+            role: 'group',
+            className: 'upload-slot-full',
+            'aria-label': `上传文件（拖入新文件即替换）：${slotHint(limits)}`,
+            title: disabled ? undefined : '拖入新文件即替换',
+            style: {
+              ...dropStyle,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 8,
+              padding: 6,
+              textAlign: 'left',
+              cursor: 'default',
+            },
+          })}
+        >
+          <input {...inputProps} />
+          {isImagePath(held) ? (
+            <>
+              <StoredImage path={held} name={nameOf(held)} size={Math.min(thumbnailSize, 56)} />
+              <Typography.Text ellipsis={{ tooltip: nameOf(held) }} style={{ flex: 1, minWidth: 0, fontSize: 12 }}>
+                {nameOf(held)}
+              </Typography.Text>
+            </>
+          ) : (
+            <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              <StoredFileLink path={held} name={nameOf(held)} onPreviewPdf={setPdfPath} />
+            </div>
+          )}
+          {!disabled && (
+            <Space size={0} style={{ flex: 'none' }}>
+              <Button
+                type="link"
+                size="small"
+                icon={<SwapOutlined />}
+                aria-label={`替换 ${nameOf(held)}`}
+                onClick={open}
+              >
+                替换
+              </Button>
+              {removeButton(held)}
+            </Space>
+          )}
         </div>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {slotHint(limits)}
-        </Typography.Text>
-      </div>
+      ) : (
+        <div {...getRootProps({ role: 'button', style: dropStyle, 'aria-label': `上传文件：${slotHint(limits)}` })}>
+          <input {...inputProps} />
+          <InboxOutlined style={{ fontSize: 32, color: token.colorPrimary }} aria-hidden />
+          <div>
+            将文件拖到此处，或<Typography.Text style={{ color: token.colorPrimary }}>点击上传</Typography.Text>
+          </div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {slotHint(limits)}
+          </Typography.Text>
+        </div>
+      )}
 
       {uploading.length > 0 && (
         <ul aria-label="正在上传" style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
@@ -223,7 +299,7 @@ export function UploadSlot({
         </ul>
       )}
 
-      {images.length > 0 && (
+      {held === undefined && images.length > 0 && (
         <Space wrap size={8} style={{ marginTop: 8 }}>
           {images.map((path, index) => (
             <div
@@ -231,37 +307,19 @@ export function UploadSlot({
               style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'center' }}
             >
               <StoredImage path={path} name={nameOf(path)} size={thumbnailSize} showName />
-              {!disabled && (
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={`删除 ${nameOf(path)}`}
-                  onClick={() => remove(path)}
-                />
-              )}
+              {removeButton(path)}
             </div>
           ))}
         </Space>
       )}
 
-      {others.length > 0 && (
+      {held === undefined && others.length > 0 && (
         <ul style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
           {others.map((path, index) => (
             <li key={`${index}:${path}`}>
               <Space size={4}>
                 <StoredFileLink path={path} name={nameOf(path)} onPreviewPdf={setPdfPath} />
-                {!disabled && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={`删除 ${nameOf(path)}`}
-                    onClick={() => remove(path)}
-                  />
-                )}
+                {removeButton(path)}
               </Space>
             </li>
           ))}

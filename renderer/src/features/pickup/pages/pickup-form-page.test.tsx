@@ -114,12 +114,17 @@ describe('check-in form', { timeout: 60_000 }, () => {
     expect(server.requests.find((request) => request.path === '/api/car/search')?.query.get('vin')).toBe('200011');
   });
 
-  it('refuses more than one exterior photo with the slot’s own words', async () => {
+  it('holds one exterior photo: a second one replaces it, a pdf is refused (photos only)', async () => {
     renderAdd();
     await upload('外观照片', 'a.png');
+    const slot = field('外观照片').closest('.ant-form-item') as HTMLElement;
     await userEvent.upload(field('外观照片'), photo('b.png'));
-    expect(await screen.findByText('当前限制选择 1 个文件，请检查后重新尝试')).toBeInTheDocument();
-    expect(uploads).toBe(1);
+    await within(slot).findByLabelText('替换 照片2.png');
+    expect(within(slot).queryByLabelText('删除 照片1.png')).not.toBeInTheDocument();
+    expect(field('外观照片')).toHaveAttribute('accept', '.jpg,.png,.jpeg');
+    await userEvent.upload(field('外观照片'), new File(['%PDF-1.4'], 'scan.pdf'), { applyAccept: false });
+    expect(await screen.findByText('文件类型错误!')).toBeInTheDocument();
+    expect(uploads).toBe(2);
   });
 
   it('edit: filled from the check-in, saved with its id and the time it was read', async () => {
