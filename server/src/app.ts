@@ -22,6 +22,7 @@ import { overseasRoutes } from './modules/overseas/overseas.routes';
 import { pickupRoutes } from './modules/pickup/pickup.routes';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { releasePassRoutes } from './modules/release/release-pass.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { registryRoutes } from './modules/registry/registry.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -130,6 +131,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(purchaseRoutes);
   await app.register(pickupRoutes);
   await app.register(releasePassRoutes);
+  await app.register(exportsRoutes);
   await app.register(registryRoutes);
   await app.register(vehicleRoutes);
   await app.register(vinCorrectionRoutes);

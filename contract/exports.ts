@@ -1,0 +1,267 @@
+/**
+ * The export declaration (出口报关, spec part 2, sections 2, 3, 5, 7; API.md, Cars: exportsAdd,
+ * exportsEdit, exportsRead) and the release hand-over (releaseHandOver) that moves exported and
+ * released vehicles to filing. One declaration covers vehicles of one overseas contract. Its documents
+ * are the slots of `stageTable.exports` (four required, two optional, up to 25 other photos), so the
+ * form, the server and the rate (n/6) say the same thing.
+ *
+ * The release hand-over lives here rather than in a file of its own: API.md names the release list's
+ * endpoints after the declaration (exportsLists, exExport), the hand-over is the step the declaration
+ * completes (a vehicle moves once released *and* exported), and the server serves all of them from
+ * one module (server/src/modules/exports).
+ */
+import { z } from 'zod';
+import { dateOnly, idField } from './common';
+import { endpoint } from './endpoint';
+import {
+  asList,
+  blankToUndefined,
+  limitedText,
+  optionalMoneyField,
+  storagePathField,
+  storagePathMessage,
+  textTooLong,
+} from './fields';
+import { CURRENCIES, DEFAULT_CURRENCY, orderMessages } from './overseas';
+import { type DocumentSlot, type HandOverAnswer, stageMessages, stageTable } from './stage';
+import type { UploadDir } from './upload';
+import { vinField } from './vehicle';
+
+/** The declaration's single documents, in the form's order (checked against the stage table below). */
+export const EXPORTS_DOCUMENTS = [
+  'xkz_image',
+  'bgzl_image',
+  'bgd_image',
+  'td_image',
+  'jcbg_image',
+  'hgfxtz_image',
+] as const;
+export type ExportsDocument = (typeof EXPORTS_DOCUMENTS)[number];
+
+const slotOf = (field: string): DocumentSlot => {
+  const slot = stageTable.exports.slots.find((candidate) => candidate.field === field);
+  if (!slot) throw new Error(`exports has no ${field} slot`);
+  return slot;
+};
+
+/** The declaration's document slots (contract/stage.ts), by API field. */
+export const exportsSlots = Object.fromEntries(
+  [...EXPORTS_DOCUMENTS, 'car_image'].map((field) => [field, slotOf(field)]),
+) as Record<ExportsDocument | 'car_image', DocumentSlot>;
+
+// The field list above is the stage table's counted slots: a slot added there must be added here.
+if (
+  stageTable.exports.slots
+    .filter((slot) => slot.counted)
+    .map((slot) => slot.field)
+    .join() !== EXPORTS_DOCUMENTS.join()
+) {
+  throw new Error('contract/exports.ts: the export documents differ from the stage table');
+}
+
+/** Each file field with the upload slot its files come from (the server's file check). */
+export const exportsSlotDirs = Object.fromEntries(
+  Object.entries(exportsSlots).map(([field, slot]): [string, readonly UploadDir[]] => [field, [slot.dir]]),
+) as Record<ExportsDocument | 'car_image', readonly UploadDir[]>;
+
+const missingOf = (slot: DocumentSlot): string => slot.missing ?? `请上传${slot.label}`;
+
+/** How many vehicles one declaration may hold: far more than a contract's, and a bound on the request. */
+export const EXPORTS_MAX_VEHICLES = 500;
+export const BGD_SN_MAX = 50;
+export const exportsLabels = {
+  bgd_sn: '报关单号',
+  exports_date: '出口日期',
+  exports_money: '出口金额',
+  currency: '币种',
+} as const;
+
+export const exportsMessages = {
+  // The form (spec part 2, section 5).
+  orderRequired: '请先选择绑定海外合同号',
+  vinRequired: '请先选择要出口的车辆',
+  vinFormat: '车架号格式错误',
+  xkzImageRequired: missingOf(exportsSlots.xkz_image),
+  bgzlImageRequired: missingOf(exportsSlots.bgzl_image),
+  bgdImageRequired: missingOf(exportsSlots.bgd_image),
+  tdImageRequired: missingOf(exportsSlots.td_image),
+  carImageTooMany: `其他照片最多上传${exportsSlots.car_image.maxFiles}张`,
+  tooManyVehicles: `一份出口报关记录最多包含${EXPORTS_MAX_VEHICLES}台车辆`,
+  bgdSnTooLong: textTooLong(exportsLabels.bgd_sn, BGD_SN_MAX),
+  exportsDate: `${exportsLabels.exports_date}格式不正确`,
+  currencyFormat: orderMessages.currencyFormat,
+  storagePath: storagePathMessage,
+  exportsIdRequired: '出口报关记录不存在',
+  purchaseIdRequired: '采购合同不存在',
+  readOneOf: '请指定出口报关记录或采购合同',
+  // The server's refusals.
+  orderUnknown: '所选海外合同不存在',
+  /** The contract is chosen once; the edit form shows it locked. */
+  orderLocked: '出口报关记录的海外合同不能更改',
+  vehicleUnknown: (vin: string) => `车架号 ${vin} 不存在`,
+  /** Every vehicle of a declaration is one of its overseas contract's (the transfer list offers no other). */
+  notOnOrder: (vin: string, orderNo: string) => `车辆 ${vin} 不属于海外合同 ${orderNo}，不能在此报关`,
+  alreadyDeclared: (vin: string) => stageMessages.alreadyRecorded(vin, 'exports'),
+  /** A vehicle handed on to filing was exported on this declaration: it cannot be taken off it. */
+  droppedMovedOn: (vin: string) => `车辆 ${vin} 已移交归档，不能从出口报关记录中移除`,
+  fileNotUploaded: '文件不存在，请重新上传',
+  // The release hand-over (spec part 2, section 4).
+  handOverEmpty: '请先选择要移交的采购合同',
+  purchaseUnknown: '采购合同不存在',
+  handOverTitle: '出口放行移交',
+  handOverConfirm: '是否确定要将该采购合同下所有符合条件的车辆移交归档流程?',
+  handOverDone: stageMessages.handOverDone,
+  handOverFailed: stageMessages.handOverFailed,
+  // The screens.
+  created: '新建成功',
+  updated: '编辑成功',
+  saveFailed: '操作失败',
+  updateFailed: '编辑失败',
+} as const;
+
+const vinList = z.preprocess(
+  asList,
+  z
+    .array(vinField(exportsMessages.vinRequired, exportsMessages.vinFormat), { error: exportsMessages.vinRequired })
+    .min(1, exportsMessages.vinRequired)
+    .max(EXPORTS_MAX_VEHICLES, exportsMessages.tooManyVehicles),
+);
+
+const requiredDocument = (message: string) => z.preprocess(blankToUndefined, storagePathField(message));
+const optionalDocument = z.preprocess(blankToUndefined, storagePathField(storagePathMessage).optional());
+
+const photoList = z.preprocess(
+  asList,
+  z
+    .array(storagePathField(storagePathMessage), { error: storagePathMessage })
+    .max(exportsSlots.car_image.maxFiles, exportsMessages.carImageTooMany),
+);
+
+/**
+ * The declaration form, in the order of the spec's messages (the contract, the vehicles, then the four
+ * required documents), so that the first failing rule is the one the form shows first.
+ */
+const exportsFields = {
+  /** The overseas contract the declaration is bound to. */
+  order_id: idField(exportsMessages.orderRequired),
+  /** The VINs of the declared vehicles (`vin[]` in the spec's form post). */
+  vin: vinList,
+  currency: z.preprocess(
+    (value) => blankToUndefined(value) ?? DEFAULT_CURRENCY,
+    z.enum(CURRENCIES, { error: exportsMessages.currencyFormat }),
+  ),
+  /** The customs declaration number (报关单号). */
+  bgd_sn: limitedText(exportsLabels.bgd_sn, BGD_SN_MAX),
+  exports_date: z.preprocess(blankToUndefined, dateOnly.optional()),
+  /** In yuan or dollars with at most two decimals; stored in fen (cents). */
+  exports_money: optionalMoneyField({ label: exportsLabels.exports_money, allowZero: false }),
+  xkz_image: requiredDocument(exportsMessages.xkzImageRequired),
+  bgzl_image: requiredDocument(exportsMessages.bgzlImageRequired),
+  bgd_image: requiredDocument(exportsMessages.bgdImageRequired),
+  td_image: requiredDocument(exportsMessages.tdImageRequired),
+  jcbg_image: optionalDocument,
+  hgfxtz_image: optionalDocument,
+  car_image: photoList,
+  /** The form's draft marker: accepted and ignored. */
+  b_status: z.unknown().optional(),
+};
+
+export const exportsAddBody = z.strictObject(exportsFields);
+export type ExportsAddBodyInput = z.input<typeof exportsAddBody>;
+export type ExportsAddBody = z.output<typeof exportsAddBody>;
+
+/** The edit: the same form with the record's id and the `updated_at` it read (stale save → 409). */
+export const exportsEditBody = z.strictObject({
+  exports_id: idField(exportsMessages.exportsIdRequired),
+  ...exportsFields,
+  updated_at: z.string().optional(),
+});
+export type ExportsEditBodyInput = z.input<typeof exportsEditBody>;
+export type ExportsEditBody = z.output<typeof exportsEditBody>;
+
+/** `exportsRead?exportsId=` (one record) or `?purchaseId=` (the records of that purchase contract's vehicles). */
+export const exportsReadQuery = z
+  .object({
+    exportsId: z.preprocess(blankToUndefined, idField(exportsMessages.exportsIdRequired).optional()),
+    purchaseId: z.preprocess(blankToUndefined, idField(exportsMessages.purchaseIdRequired).optional()),
+  })
+  .refine((query) => (query.exportsId === undefined) !== (query.purchaseId === undefined), {
+    message: exportsMessages.readOneOf,
+    path: ['exportsId'],
+  });
+export type ExportsReadQuery = z.infer<typeof exportsReadQuery>;
+
+/** `PUT releaseHandOver`: the purchase contracts whose exported and released vehicles go to filing. */
+export const releaseHandOverBody = z.strictObject({
+  purchase_id: z.preprocess(
+    asList,
+    z
+      .array(idField(exportsMessages.purchaseUnknown), { error: exportsMessages.handOverEmpty })
+      .min(1, exportsMessages.handOverEmpty)
+      .max(1000, exportsMessages.handOverEmpty),
+  ),
+});
+export type ReleaseHandOverBodyInput = z.input<typeof releaseHandOverBody>;
+
+// ---- answers ----
+
+/** A vehicle on the declaration (the spec's `exportscar`). */
+export const exportsCarSchema = z.object({ car_id: z.number(), vin: z.string(), model: z.string().nullable() });
+
+const documentAnswers = Object.fromEntries(EXPORTS_DOCUMENTS.map((field) => [field, z.string().nullable()])) as Record<
+  ExportsDocument,
+  z.ZodNullable<z.ZodString>
+>;
+
+/** `exportsRead`: the declaration with its overseas contract, vehicles, fields and documents. */
+export const exportsRecordSchema = z.object({
+  id: z.number(),
+  exports_id: z.number(),
+  order_id: z.number(),
+  order_no: z.string().nullable(),
+  /** The legacy shape of the contract number (spec part 2, section 3: `order[0].order_no`). */
+  order: z.array(z.object({ id: z.number(), order_no: z.string() })),
+  /** The purchase contract every declared vehicle shares, or null when they come from several. */
+  purchase_id: z.number().nullable(),
+  exportscar: z.array(exportsCarSchema),
+  currency: z.enum(CURRENCIES),
+  bgd_sn: z.string().nullable(),
+  exports_date: z.string().nullable(),
+  /** Yuan or dollars (two decimals), as typed; null when none was. */
+  exports_money: z.number().nullable(),
+  ...documentAnswers,
+  car_image: z.array(z.string()),
+  /** The legacy shape of the same photos (spec part 2, section 3). */
+  carimage: z.array(z.object({ image_url: z.string() })),
+  /** The share of the six documents present, in whole percent (computed on save). */
+  rate: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ExportsRecord = z.infer<typeof exportsRecordSchema>;
+
+export const exportsSavedSchema = z.object({ id: z.number() });
+
+export const releaseHandOverAnswerSchema = z.object({
+  moved: z.number(),
+  kept: z.array(z.object({ vin: z.string(), reason: z.string() })),
+}) satisfies z.ZodType<HandOverAnswer>;
+
+/** Every endpoint of the export declaration and the release hand-over (API.md, Cars). */
+export const exportsEndpoints = {
+  /** One record for `exportsId`, a list (oldest first) for `purchaseId`. */
+  read: endpoint({
+    method: 'GET',
+    path: '/api/car/exportsRead',
+    query: exportsReadQuery,
+    response: z.union([exportsRecordSchema, z.array(exportsRecordSchema)]),
+  }),
+  add: endpoint({ method: 'POST', path: '/api/car/exportsAdd', body: exportsAddBody, response: exportsSavedSchema }),
+  edit: endpoint({ method: 'POST', path: '/api/car/exportsEdit', body: exportsEditBody, response: exportsSavedSchema }),
+  handOver: endpoint({
+    method: 'PUT',
+    path: '/api/car/releaseHandOver',
+    body: releaseHandOverBody,
+    response: releaseHandOverAnswerSchema,
+  }),
+};
