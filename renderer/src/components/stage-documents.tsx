@@ -150,15 +150,10 @@ export function StageDocumentFields<Values>({
             </Form.Item>
           </Col>
         ))}
+        {/* The slot's own hint says how many it takes (最多 9 个). */}
         {photos && (
           <Col xs={24} xl={photosXl}>
-            <Form.Item
-              label={photos.label}
-              name={photos.field}
-              required={photos.required}
-              rules={requiredRule(photos)}
-              extra={`最多 ${photos.maxFiles} 张`}
-            >
+            <Form.Item label={photos.label} name={photos.field} required={photos.required} rules={requiredRule(photos)}>
               <UploadSlot dir={photos.dir} accept={photos.accept} maxCount={photos.maxFiles} thumbnailSize={88} />
             </Form.Item>
           </Col>

@@ -355,8 +355,9 @@ describe('UploadSlot: a full single-file slot', () => {
     expect(screen.getByRole('button', { name: '预览 old.pdf' })).toBeInTheDocument();
     expect(changes).toEqual([]);
     server.release();
-    expect(await screen.findByRole('button', { name: '预览 行驶证.pdf' })).toBeInTheDocument();
-    expect(changes).toEqual([['/storage/document/2026/11/upload-1.pdf']]);
+    // A busy machine: the answer, then the name, may take a while.
+    await waitFor(() => expect(changes).toEqual([['/storage/document/2026/11/upload-1.pdf']]), { timeout: 10_000 });
+    expect(await screen.findByRole('button', { name: '预览 行驶证.pdf' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '预览 old.pdf' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '替换 行驶证.pdf' })).toBeInTheDocument();
   });

@@ -34,6 +34,8 @@ import { useFileNames } from './use-file-names';
 import { acceptAttribute, allowedExtensions, judgePick, slotHint, type ExceedMessage } from './upload-rules';
 
 export const UPLOAD_THUMBNAIL_SIZE = 104;
+/** A full single-file slot's picture: enough to recognise it; a click opens the preview. */
+const COMPACT_THUMBNAIL = 44;
 
 export interface UploadSlotProps {
   dir: UploadDir;
@@ -230,7 +232,9 @@ export function UploadSlot({
               display: 'flex',
               alignItems: 'center',
               gap: 8,
-              padding: 6,
+              padding: '4px 6px',
+              // A picture's line and a document's line stand equally high side by side.
+              minHeight: COMPACT_THUMBNAIL + 10,
               textAlign: 'left',
               cursor: 'default',
             },
@@ -239,7 +243,7 @@ export function UploadSlot({
           <input {...inputProps} />
           {isImagePath(held) ? (
             <>
-              <StoredImage path={held} name={nameOf(held)} size={Math.min(thumbnailSize, 56)} />
+              <StoredImage path={held} name={nameOf(held)} size={Math.min(thumbnailSize, COMPACT_THUMBNAIL)} />
               <Typography.Text ellipsis={{ tooltip: nameOf(held) }} style={{ flex: 1, minWidth: 0, fontSize: 12 }}>
                 {nameOf(held)}
               </Typography.Text>
