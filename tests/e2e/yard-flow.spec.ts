@@ -38,6 +38,13 @@ const usedNo = `CG-YFU-${serial}`;
 
 const save = (page: Page) => page.getByRole('button', { name: /保\s*存/ }).click();
 
+/** 保存, and the toast saying so: an earlier save's toast has gone first, so this one is the form's own. */
+async function saveSeeing(page: Page, text: '新建成功' | '编辑成功') {
+  await expect(page.getByText(text, { exact: true })).toHaveCount(0);
+  await save(page);
+  await expect(page.getByText(text, { exact: true })).toBeVisible();
+}
+
 /** Drops one file on the labelled slot of `scope` and waits until it is uploaded (the slot offers to delete it). */
 async function dropInto(page: Page, scope: Page | Locator, label: string, file: DroppedFile, filled = 1) {
   const slot = formItem(scope, label);
@@ -150,8 +157,7 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
     { ...scannedPage, name: '铭牌.jpg' },
   ]);
   await expect(formItem(page, '其他照片').getByRole('button', { name: /^删除 / })).toHaveCount(2);
-  await save(page);
-  await expect(page.getByText('新建成功')).toBeVisible();
+  await saveSeeing(page, '新建成功');
   await expect(page).toHaveURL(/\/pickup\/list$/);
 
   await searchPickups(page, serial);
@@ -163,8 +169,7 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   await dropInto(page, page, '外观照片', exteriorPhoto);
   await dropInto(page, page, '车架号照片', { ...scannedPage, name: '车架号.jpg' });
   await dropInto(page, page, '其他照片', { ...exteriorPhoto, name: '右后.png' });
-  await save(page);
-  await expect(page.getByText('新建成功')).toBeVisible();
+  await saveSeeing(page, '新建成功');
   await expect(page).toHaveURL(/\/pickup\/list$/);
 
   await searchPickups(page, serial);
@@ -204,8 +209,7 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   await dropInto(page, form, '临时牌照', { ...exteriorPhoto, name: '临时牌照.png' });
   await dropInto(page, form, '新车发票', doc('deregistration-certificate.docx', '新车发票.docx', DOCX));
   await expect(progress).toContainText('已上传 4/8');
-  await save(page);
-  await expect(page.getByText('新建成功')).toBeVisible();
+  await saveSeeing(page, '新建成功');
   await expect(page).toHaveURL(/\/dmv\/list/);
   await filterRegistryVin(page, newCar);
   await expect(registryRow(page, newCar).getByLabel('上牌资料')).toHaveText('4/8');
@@ -220,8 +224,7 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   await dropInto(page, form, '环保清单', { ...exteriorPhoto, name: '环保清单.png' });
   await dropInto(page, form, '保险单', doc('deregistration-certificate.pdf', '保险单.pdf', PDF));
   await expect(progress).toContainText('已上传 8/8');
-  await save(page);
-  await expect(page.getByText('编辑成功')).toBeVisible();
+  await saveSeeing(page, '编辑成功');
   await filterRegistryVin(page, newCar);
   await expect(registryRow(page, newCar).getByLabel('上牌资料')).toHaveText('8/8');
 
@@ -240,8 +243,7 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   await dropInto(page, form, '增值税发票', doc('deregistration-certificate.pdf', '增值税发票.pdf', PDF));
   await dropInto(page, form, '行驶证', { ...scannedPage, name: '行驶证.jpg' });
   await expect(progress).toContainText('已上传 5/5');
-  await save(page);
-  await expect(page.getByText('新建成功')).toBeVisible();
+  await saveSeeing(page, '新建成功');
   await expect(page).toHaveURL(/\/dmv\/list/);
   await page.getByRole('tab', { name: '待过户' }).click();
   await filterRegistryVin(page, usedCar);
@@ -293,8 +295,7 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   await expect(page.locator('.ant-form-item-explain-error', { hasText: '一张放行条' })).toHaveCount(0);
   await dropInto(page, page, '放行条', { ...scannedPage, name: '放行条.jpg' });
   await dropInto(page, page, '离场照片', { ...exteriorPhoto, name: '离场.png' });
-  await save(page);
-  await expect(page.getByText('新建成功')).toBeVisible();
+  await saveSeeing(page, '新建成功');
   await expect(page).toHaveURL(/\/pickup\/list$/);
 
   await searchPickups(page, serial);
@@ -308,8 +309,7 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   await expect(chosen.getByText(newCar)).toHaveCount(0);
   await dropInto(page, page, '放行条', { ...scannedPage, name: '放行条.jpg' });
   await dropInto(page, page, '离场照片', { ...exteriorPhoto, name: '离场.png' });
-  await save(page);
-  await expect(page.getByText('新建成功')).toBeVisible();
+  await saveSeeing(page, '新建成功');
   await expect(page).toHaveURL(/\/pickup\/list$/);
 
   // 7. Both 已出库 with today's release time, and the 出库时间 filter finds them (and not on another day).
