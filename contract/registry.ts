@@ -9,7 +9,6 @@ import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery } from './
 import { endpoint, paged } from './endpoint';
 import { asList, blankToUndefined, storagePathField, storagePathMessage } from './fields';
 import { type DocumentSlot, type HandOverAnswer, stageTable } from './stage';
-import type { UploadDir } from './upload';
 import { vinField } from './vehicle';
 
 /** The two registry stages. */
@@ -66,10 +65,6 @@ for (const stage of ['plate', 'transfer'] as const) {
     throw new Error(`contract/registry.ts: ${stage} documents differ from the stage table`);
   }
 }
-
-/** Each file field of a registry stage with the upload slot its files come from (the server's file check). */
-export const stageSlotDirs = (stage: RegistryStage): Record<string, readonly UploadDir[]> =>
-  Object.fromEntries(stageTable[stage].slots.map((slot) => [slot.field, [slot.dir]]));
 
 /** How many of the stage's documents a rate (whole percent) stands for: the list's `n/8`. */
 export const presentFromRate = (stage: RegistryStage, rate: number): number =>

@@ -16,7 +16,7 @@ import { saveStageRecord } from '../../lifecycle/stage-record';
 import { formatTimestamp } from '../../time';
 import { fromFenOrNull, toFen } from '../overseas/money';
 import type { ExportDeclarationRow } from '../release/release.table';
-import { assertFileReferences, type FileRules } from '../upload/file-references';
+import { assertFileReferences, stageFileRules } from '../upload/file-references';
 import { parseFileList } from '../upload/stored-file-list';
 import {
   type DeclarationReadRow,
@@ -31,10 +31,7 @@ import {
 
 type ExportsFileField = keyof typeof exportsSlotDirs;
 
-const exportsFileRules: FileRules<ExportsFileField> = {
-  fields: exportsSlotDirs,
-  message: exportsMessages.fileNotUploaded,
-};
+const exportsFileRules = stageFileRules('exports', exportsMessages.fileNotUploaded);
 
 const toRecord = (row: DeclarationReadRow, cars: readonly DeclaredVehicle[], timeZone: string): ExportsRecord => {
   const photos = parseFileList(row.car_images);

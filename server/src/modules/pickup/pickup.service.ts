@@ -3,7 +3,6 @@ import {
   type EntryAddBody,
   type EntryEditBody,
   type Entry,
-  entrySlots,
   type NoEntryQuery,
   type PickupListItem,
   type PickupListQuery,
@@ -17,7 +16,7 @@ import { notFound } from '../../http-errors';
 import { handOverPurchases, handOverVehicles } from '../../lifecycle/hand-over';
 import { saveStageRecord } from '../../lifecycle/stage-record';
 import { formatTimestamp } from '../../time';
-import { assertFileReferences, type FileRules } from '../upload/file-references';
+import { assertFileReferences, stageFileRules } from '../upload/file-references';
 import { parseFileList } from '../upload/stored-file-list';
 import {
   countPickups,
@@ -107,14 +106,7 @@ export const getEntry = async ({ db, config }: AppContext, id: number): Promise<
 
 type EntryFileField = 'vin_image' | 'wg_image' | 'car_image';
 
-const entryFileRules: FileRules<EntryFileField> = {
-  fields: {
-    vin_image: [entrySlots.vin_image.dir],
-    wg_image: [entrySlots.wg_image.dir],
-    car_image: [entrySlots.car_image.dir],
-  },
-  message: pickupMessages.fileNotUploaded,
-};
+const entryFileRules = stageFileRules('entry', pickupMessages.fileNotUploaded);
 
 /**
  * Add and edit are one save (`saveStageRecord`): it checks the vehicle's flow (409 naming the VIN and

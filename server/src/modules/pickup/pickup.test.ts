@@ -6,6 +6,7 @@ import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { exportSheet, rowsOf } from '../../../../tests/helpers/export-sheet';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
 import { carLine, vin } from '../../../../tests/helpers/overseas';
+import { uploadFixture } from '../../../../tests/helpers/factories';
 import { type EntryFiles, entryForm, uploadEntryFiles } from '../../../../tests/helpers/pickup';
 import { purchaseCar } from '../../../../tests/helpers/purchase';
 import type { Actor } from '../../app-context';
@@ -120,6 +121,21 @@ describe('check-in (入库) and the pickup list', () => {
     expect(pickupMessages.wgImageRequired).toBe('请上传外观照片');
     expect(await vehicleOf(vin(1))).toMatchObject({ entry: 0 });
     expect((await call('GET', '/api/car/entryLists')).json().data.data[0].entry).toEqual([]);
+  });
+
+  it('takes photos only in the photo slots: a scanned PDF in the image slot is refused with its reason', async () => {
+    await purchaseInPickup('HW-P-1', 'CG-P-1', [vin(1)]);
+    const pdf = await uploadFixture(t.app, staff.token, 'image', 'scans/deregistration-certificate.pdf', '外观.pdf');
+    for (const overrides of [{ wg_image: pdf }, { vin_image: pdf }, { car_image: [files.photos[0], pdf] }]) {
+      const response = await call('POST', '/api/car/entryAdd', entryForm(files, vin(1), overrides));
+      expect(refusal(response), JSON.stringify(overrides)).toEqual({
+        status: 422,
+        message: '只能上传 jpg、png、jpeg 格式的照片',
+      });
+      const field = Object.keys(overrides)[0] === 'car_image' ? 'car_image.1' : Object.keys(overrides)[0]!;
+      expect(response.json().data.errors).toEqual({ [field]: ['只能上传 jpg、png、jpeg 格式的照片'] });
+    }
+    expect(await vehicleOf(vin(1))).toMatchObject({ entry: 0 });
   });
 
   it('reads the spec’s form-encoded post, and keeps one check-in per vehicle (saving again edits it)', async () => {

@@ -8,7 +8,6 @@ import {
   type RegistryListQuery,
   type RegistryStage,
   registryMessages,
-  stageSlotDirs,
   TRANSFER_DOCUMENTS,
   type Transfer,
   type TransferAddBody,
@@ -22,7 +21,7 @@ import { notFound } from '../../http-errors';
 import { handOverPurchases } from '../../lifecycle/hand-over';
 import { saveStageRecord } from '../../lifecycle/stage-record';
 import { formatTimestamp } from '../../time';
-import { assertFileReferences, type FileRules } from '../upload/file-references';
+import { assertFileReferences, stageFileRules } from '../upload/file-references';
 import { parseFileList } from '../upload/stored-file-list';
 import {
   findPlateRead,
@@ -124,10 +123,7 @@ export const getTransfer = async ({ db, config }: AppContext, id: number): Promi
   };
 };
 
-const fileRules = (stage: RegistryStage): FileRules<string> => ({
-  fields: stageSlotDirs(stage),
-  message: registryMessages.fileNotUploaded,
-});
+const fileRules = (stage: RegistryStage) => stageFileRules(stage, registryMessages.fileNotUploaded);
 
 /** What a record already holds, by API field: accepted again on edit (files saved before uploads were recorded). */
 const heldOf = (stage: RegistryStage, row: { car_images: string }) => ({

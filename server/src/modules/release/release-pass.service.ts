@@ -8,7 +8,6 @@ import {
   type ReleaseEditBody,
   type ReleasePass,
   releasePassMessages,
-  releasePassSlots,
 } from '../../../../contract/release-pass';
 import { recordAllowedIn, stageMessages } from '../../../../contract/stage';
 import type { Actor, AppContext } from '../../app-context';
@@ -16,7 +15,7 @@ import { assertNotStale } from '../../db/stale-save';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { saveStageRecord } from '../../lifecycle/stage-record';
 import { formatTimestamp } from '../../time';
-import { assertFileReferences, type FileRules } from '../upload/file-references';
+import { assertFileReferences, stageFileRules } from '../upload/file-references';
 import { parseFileList } from '../upload/stored-file-list';
 import {
   type CandidateRow,
@@ -108,14 +107,7 @@ export const getReleasePass = async ({ db, config }: AppContext, id: number): Pr
 
 type ReleaseFileField = 'fxt_image' | 'lc_image' | 'car_image';
 
-const releaseFileRules: FileRules<ReleaseFileField> = {
-  fields: {
-    fxt_image: [releasePassSlots.fxt_image.dir],
-    lc_image: [releasePassSlots.lc_image.dir],
-    car_image: [releasePassSlots.car_image.dir],
-  },
-  message: releasePassMessages.fileNotUploaded,
-};
+const releaseFileRules = stageFileRules('release', releasePassMessages.fileNotUploaded);
 
 /**
  * A pass belongs to one purchase contract: the release detail page (issue 11) lists a contract's passes

@@ -174,8 +174,16 @@ describe('release pass (出库 / 车辆放行)', () => {
     // The 422 names the field, so the form marks the slot.
     const noSlip = await call('POST', '/api/car/releaseAdd', releaseForm(files, [vin(1)], { fxt_image: '' }));
     expect(noSlip.json().data.errors).toMatchObject({ fxt_image: ['请上传放行条'] });
+    // 离场照片 takes photos only; the slip may be a scanned PDF (contract/stage.ts, `accept`).
+    const scan = await uploadFixture(t.app, staff.token, 'image', 'scans/deregistration-certificate.pdf', '放行条.pdf');
+    expect(refusal(await call('POST', '/api/car/releaseAdd', releaseForm(files, [vin(1)], { lc_image: scan })))).toEqual({
+      status: 422,
+      message: '只能上传 jpg、png、jpeg 格式的照片',
+    });
     expect(await vehicleOf(vin(1))).toMatchObject({ release: 0 });
     expect(await t.db.selectFrom('release_passes').select('id').execute()).toEqual([]);
+    await addPass([vin(1)], { fxt_image: scan });
+    expect(await vehicleOf(vin(1))).toMatchObject({ release: 2 });
   });
 
   it('edits a pass: a dropped vehicle waits again, a stale save is refused', async () => {

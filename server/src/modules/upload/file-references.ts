@@ -1,3 +1,4 @@
+import { type Stage, stageTable } from '../../../../contract/stage';
 import type { UploadDir } from '../../../../contract/upload';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http-errors';
@@ -16,7 +17,32 @@ export interface FileRules<F extends string> {
   fields: Readonly<Record<F, readonly UploadDir[]>>;
   /** What the clerk reads when a field names a file it may not (the record's own wording). */
   message: string;
+  /** Fields that take fewer file types than their slot (photos only): the extensions they accept. */
+  accept?: Readonly<Partial<Record<F, readonly string[]>>>;
 }
+
+/** What a photos-only field says of another file (a PDF in 外观照片). */
+export const acceptMessage = (extensions: readonly string[]) => `只能上传 ${extensions.join('、')} 格式的照片`;
+
+/**
+ * The file rules of a stage record, from its slots in the stage table (contract/stage.ts): each
+ * field's upload slot and, for a photos-only slot, its extensions. Every record service uses this, so
+ * the form's pickers and the server refuse the same files.
+ */
+export const stageFileRules = (stage: Stage, message: string): FileRules<string> => {
+  const slots = stageTable[stage].slots;
+  return {
+    fields: Object.fromEntries(slots.map((slot) => [slot.field, [slot.dir]])),
+    message,
+    accept: Object.fromEntries(slots.flatMap((slot) => (slot.accept ? [[slot.field, slot.accept]] : []))),
+  };
+};
+
+const extensionOf = (path: string): string => {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+};
 
 /** A field's value: one path, a list of paths, or nothing. */
 export type FilePaths = string | readonly string[] | null | undefined;
@@ -34,6 +60,7 @@ interface Reference {
   field: string;
   path: string;
   slots: readonly UploadDir[];
+  accept: readonly string[] | undefined;
 }
 
 /**
@@ -57,7 +84,7 @@ export const assertFileReferences = async <F extends string>(
     paths.forEach((path, index) => {
       if (keep.has(path) && !path.startsWith(EXPORTS_PREFIX)) return;
       const field = typeof value === 'string' ? name : `${name}.${index}`;
-      references.push({ field, path, slots: rules.fields[name] });
+      references.push({ field, path, slots: rules.fields[name], accept: rules.accept?.[name] });
     });
   }
   if (references.length === 0) return;
@@ -74,7 +101,9 @@ export const assertFileReferences = async <F extends string>(
   for (const ref of references) {
     const slot = slotOf.get(ref.path);
     if (slot === undefined || !(ref.slots as readonly string[]).includes(slot)) errors[ref.field] = [rules.message];
+    else if (ref.accept && !ref.accept.includes(extensionOf(ref.path))) errors[ref.field] = [acceptMessage(ref.accept)];
   }
   // The shape of a validation failure (API.md), so that the form marks each field it names.
-  if (Object.keys(errors).length > 0) throw new HttpError(422, rules.message, { errors });
+  const first = Object.values(errors)[0]?.[0];
+  if (first !== undefined) throw new HttpError(422, first, { errors });
 };
