@@ -110,10 +110,20 @@ const waitingIds = async (db: Db, filters: RegistryFilters, offset: number, limi
 const handedOnIds = async (db: Db, filters: RegistryFilters, offset: number, limit: number): Promise<number[]> => {
   if (limit <= 0) return [];
   const record = tabRecord[filters.tab];
-  const { rows } = await sql<{ id: number }>`select vehicles.id as id from ${sql.table(record.table)}
-    join vehicles on vehicles.id = ${sql.ref(`${record.table}.vehicle_id`)}
-    where ${handedOnWhere(db, filters)}
-    order by ${sql.ref(`${record.table}.id`)} desc limit ${limit} offset ${offset}`.execute(db);
+  const table = sql.table(record.table);
+  const vehicleId = sql.ref(`${record.table}.vehicle_id`);
+  const newestFirst = sql`order by ${sql.ref(`${record.table}.id`)} desc limit ${limit} offset ${offset}`;
+  // With a VIN the few matching vehicles lead (their trigram index). Without, the records are walked
+  // newest first and each one's vehicle is asked its flow: as a join, SQLite's sampled statistics
+  // made it read the 475,000 released and filed vehicles and sort their records (208 ms at page 1,000).
+  const { rows } = filters.vin
+    ? await sql<{ id: number }>`select vehicles.id as id from ${table}
+        join vehicles on vehicles.id = ${vehicleId}
+        where ${handedOnWhere(db, filters)} ${newestFirst}`.execute(db)
+    : await sql<{ id: number }>`select ${vehicleId} as id from ${table}
+        where (select vehicles.flow from vehicles where vehicles.id = ${vehicleId}) in (${sql.join(
+          REGISTRY_LATER_FLOWS.map((flow) => sql.lit(flow)),
+        )}) ${newestFirst}`.execute(db);
   return rows.map((row) => Number(row.id));
 };
 
