@@ -106,14 +106,14 @@ describe('the app shell', () => {
     await desktop.token.set('good-token');
     const location = renderApp('/dashboard');
     const menu = await screen.findByRole('navigation', { name: '主菜单' });
-    await userEvent.click(within(menu).getByText('出入库管理'));
-    await userEvent.click(await within(menu).findByText('入库出库'));
-    expect(await screen.findByText('「入库出库」建设中')).toBeInTheDocument();
-    expect(location()).toBe('/pickup/list');
+    await userEvent.click(within(menu).getByText('归档管理'));
+    await userEvent.click(await within(menu).findByText('档案查询'));
+    expect(await screen.findByText('「档案查询」建设中')).toBeInTheDocument();
+    expect(location()).toBe('/filed/query_list');
     const crumbs = document.querySelector('.app-breadcrumb') as HTMLElement;
-    expect(crumbs.textContent).toBe('首页/出入库管理/入库出库');
+    expect(crumbs.textContent).toBe('首页/归档管理/档案查询');
     const tags = screen.getByRole('navigation', { name: '已打开的页面' });
-    expect(within(tags).getByText('入库出库')).toBeInTheDocument();
+    expect(within(tags).getByText('档案查询')).toBeInTheDocument();
   });
 
   it('clicking a dashboard count opens its list', async () => {
