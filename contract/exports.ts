@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { dateOnly, idField } from './common';
-import { endpoint } from './endpoint';
+import { createdId, endpoint } from './endpoint';
 import {
   asList,
   blankToUndefined,
@@ -23,7 +23,7 @@ import {
   textTooLong,
 } from './fields';
 import { CURRENCIES, DEFAULT_CURRENCY, orderMessages } from './overseas';
-import { type DocumentSlot, type HandOverAnswer, stageMessages, stageTable } from './stage';
+import { type DocumentSlot, stageMessages, stageTable, handOverAnswerSchema } from './stage';
 import type { UploadDir } from './upload';
 import { vinField } from './vehicle';
 
@@ -240,13 +240,6 @@ export const exportsRecordSchema = z.object({
 });
 export type ExportsRecord = z.infer<typeof exportsRecordSchema>;
 
-export const exportsSavedSchema = z.object({ id: z.number() });
-
-export const releaseHandOverAnswerSchema = z.object({
-  moved: z.number(),
-  kept: z.array(z.object({ vin: z.string(), reason: z.string() })),
-}) satisfies z.ZodType<HandOverAnswer>;
-
 /** Every endpoint of the export declaration and the release hand-over (API.md, Cars). */
 export const exportsEndpoints = {
   /** One record for `exportsId`, a list (oldest first) for `purchaseId`. */
@@ -256,12 +249,12 @@ export const exportsEndpoints = {
     query: exportsReadQuery,
     response: z.union([exportsRecordSchema, z.array(exportsRecordSchema)]),
   }),
-  add: endpoint({ method: 'POST', path: '/api/car/exportsAdd', body: exportsAddBody, response: exportsSavedSchema }),
-  edit: endpoint({ method: 'POST', path: '/api/car/exportsEdit', body: exportsEditBody, response: exportsSavedSchema }),
+  add: endpoint({ method: 'POST', path: '/api/car/exportsAdd', body: exportsAddBody, response: createdId }),
+  edit: endpoint({ method: 'POST', path: '/api/car/exportsEdit', body: exportsEditBody, response: createdId }),
   handOver: endpoint({
     method: 'PUT',
     path: '/api/car/releaseHandOver',
     body: releaseHandOverBody,
-    response: releaseHandOverAnswerSchema,
+    response: handOverAnswerSchema,
   }),
 };

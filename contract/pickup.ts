@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery } from './common';
-import { endpoint, paged } from './endpoint';
+import { createdId, endpoint, paged } from './endpoint';
 import { exportAnswerSchema } from './export';
 import { asList, blankToUndefined, limitedText, storagePathField, storagePathMessage } from './fields';
-import { type DocumentSlot, type HandOverAnswer, stageTable } from './stage';
+import { type DocumentSlot, stageTable, handOverAnswerSchema } from './stage';
 import { vinField } from './vehicle';
 
 /** The pickup list's status filter (spec part 2, section 4): only these two options. */
@@ -199,13 +199,6 @@ export const entrySchema = z.object({
 });
 export type Entry = z.infer<typeof entrySchema>;
 
-export const entrySavedSchema = z.object({ id: z.number() });
-
-export const pickupHandOverAnswerSchema = z.object({
-  moved: z.number(),
-  kept: z.array(z.object({ vin: z.string(), reason: z.string() })),
-}) satisfies z.ZodType<HandOverAnswer>;
-
 /** Every endpoint of check-in (API.md, Cars). */
 export const pickupEndpoints = {
   list: endpoint({
@@ -215,19 +208,19 @@ export const pickupEndpoints = {
     response: paged(pickupListItemSchema),
   }),
   read: endpoint({ method: 'GET', path: '/api/car/entryRead', query: entryReadQuery, response: entrySchema }),
-  add: endpoint({ method: 'POST', path: '/api/car/entryAdd', body: entryAddBody, response: entrySavedSchema }),
-  edit: endpoint({ method: 'POST', path: '/api/car/entryEdit', body: entryEditBody, response: entrySavedSchema }),
+  add: endpoint({ method: 'POST', path: '/api/car/entryAdd', body: entryAddBody, response: createdId }),
+  edit: endpoint({ method: 'POST', path: '/api/car/entryEdit', body: entryEditBody, response: createdId }),
   handOver: endpoint({
     method: 'PUT',
     path: '/api/car/entryHandOver',
     body: entryHandOverBody,
-    response: pickupHandOverAnswerSchema,
+    response: handOverAnswerSchema,
   }),
   noEntry: endpoint({
     method: 'PUT',
     path: '/api/car/noentry',
     query: noEntryQuery,
-    response: pickupHandOverAnswerSchema,
+    response: handOverAnswerSchema,
   }),
   export: endpoint({
     method: 'GET',

@@ -18,7 +18,7 @@ import {
 } from './fields';
 // The pieces both contract forms share (the party, car lines, optional ids): see contract-form.ts.
 import * as contractForm from './contract-form';
-import { type HandOverAnswer, stageMessages } from './stage';
+import { stageMessages, handOverAnswerSchema } from './stage';
 import { vinField } from './vehicle';
 
 /** Contract type (spec part 2, section 3): 1 new car, 2 used car. */
@@ -312,12 +312,6 @@ export const importCarSchema = z.object({ id: z.number(), vin: z.string(), model
 /** The overseas contract's cars on no purchase contract, and its id: the purchase contract is linked to it. */
 export const importCarsAnswerSchema = z.object({ order_id: z.number(), car: z.array(importCarSchema) });
 export type ImportCarsAnswer = z.infer<typeof importCarsAnswerSchema>;
-
-/** The hand-overs' answer (contract/stage.ts `HandOverAnswer`). */
-export const handOverAnswerSchema = z.object({
-  moved: z.number(),
-  kept: z.array(z.object({ vin: z.string(), reason: z.string() })),
-}) satisfies z.ZodType<HandOverAnswer>;
 
 /** Every endpoint of the purchase area (API.md, Purchase contracts). */
 export const purchaseEndpoints = {

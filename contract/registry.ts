@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery } from './common';
-import { endpoint, paged } from './endpoint';
+import { createdId, endpoint, paged } from './endpoint';
 import { asList, blankToUndefined, storagePathField, storagePathMessage } from './fields';
-import { type DocumentSlot, type HandOverAnswer, stageTable } from './stage';
+import { type DocumentSlot, stageTable, handOverAnswerSchema } from './stage';
 import { vinField } from './vehicle';
 
 /** The two registry stages. */
@@ -245,13 +245,6 @@ export const transferSchema = z.object({
 });
 export type Transfer = z.infer<typeof transferSchema>;
 
-export const registrySavedSchema = z.object({ id: z.number() });
-
-export const registryHandOverAnswerSchema = z.object({
-  moved: z.number(),
-  kept: z.array(z.object({ vin: z.string(), reason: z.string() })),
-}) satisfies z.ZodType<HandOverAnswer>;
-
 /** Every endpoint of the registry (API.md, Cars). */
 export const registryEndpoints = {
   plateList: endpoint({
@@ -266,25 +259,25 @@ export const registryEndpoints = {
     query: transferListQuery,
     response: paged(registryListItemSchema),
   }),
-  plateAdd: endpoint({ method: 'POST', path: '/api/car/plateAdd', body: plateAddBody, response: registrySavedSchema }),
+  plateAdd: endpoint({ method: 'POST', path: '/api/car/plateAdd', body: plateAddBody, response: createdId }),
   plateEdit: endpoint({
     method: 'POST',
     path: '/api/car/plateEdit',
     body: plateEditBody,
-    response: registrySavedSchema,
+    response: createdId,
   }),
   plateRead: endpoint({ method: 'GET', path: '/api/car/plateRead', query: plateReadQuery, response: plateSchema }),
   transferAdd: endpoint({
     method: 'POST',
     path: '/api/car/transferAdd',
     body: transferAddBody,
-    response: registrySavedSchema,
+    response: createdId,
   }),
   transferEdit: endpoint({
     method: 'POST',
     path: '/api/car/transferEdit',
     body: transferEditBody,
-    response: registrySavedSchema,
+    response: createdId,
   }),
   transferRead: endpoint({
     method: 'GET',
@@ -296,6 +289,6 @@ export const registryEndpoints = {
     method: 'PUT',
     path: '/api/car/transferHandOver',
     body: transferHandOverBody,
-    response: registryHandOverAnswerSchema,
+    response: handOverAnswerSchema,
   }),
 };

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { idField } from './common';
-import { endpoint } from './endpoint';
+import { createdId, endpoint } from './endpoint';
 import { asList, blankToUndefined, storagePathField, storagePathMessage } from './fields';
 import { type DocumentSlot, FLOWS, stageMessages, stageTable } from './stage';
 import { VIN_LENGTH, vinField } from './vehicle';
@@ -187,8 +187,6 @@ export const releasePassSchema = z.object({
 });
 export type ReleasePass = z.infer<typeof releasePassSchema>;
 
-export const releaseSavedSchema = z.object({ id: z.number() });
-
 /** Every endpoint of the release pass (API.md, Cars). */
 export const releasePassEndpoints = {
   candidates: endpoint({
@@ -203,11 +201,11 @@ export const releasePassEndpoints = {
     query: releaseReadQuery,
     response: releasePassSchema,
   }),
-  add: endpoint({ method: 'POST', path: '/api/car/releaseAdd', body: releaseAddBody, response: releaseSavedSchema }),
+  add: endpoint({ method: 'POST', path: '/api/car/releaseAdd', body: releaseAddBody, response: createdId }),
   edit: endpoint({
     method: 'POST',
     path: '/api/car/releaseEdit',
     body: releaseEditBody,
-    response: releaseSavedSchema,
+    response: createdId,
   }),
 };

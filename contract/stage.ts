@@ -4,6 +4,7 @@
  * stages, and for each stage its record's document slots, how its 0/1/2 value and its rate are
  * computed, and in which flows its record may be made.
  */
+import { z } from 'zod';
 import { IMAGE_EXTENSIONS, type UploadDir } from './upload';
 
 /** Where a vehicle is, in the order it moves (DOMAIN.md, "Where it is"). */
@@ -277,7 +278,8 @@ export const stageMessages = {
 } as const;
 
 /** What every hand-over answers: how many vehicles moved, and which stayed and why. */
-export interface HandOverAnswer {
-  moved: number;
-  kept: { vin: string; reason: string }[];
-}
+export const handOverAnswerSchema = z.object({
+  moved: z.number(),
+  kept: z.array(z.object({ vin: z.string(), reason: z.string() })),
+});
+export type HandOverAnswer = z.infer<typeof handOverAnswerSchema>;
