@@ -16,6 +16,7 @@ import type { AppConfig } from './config';
 import { createDatabase } from './db/database';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { downloadsRoutes } from './modules/downloads/downloads.routes';
 import { fileNamesRoutes } from './modules/upload/file-names.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
 import { overseasRoutes } from './modules/overseas/overseas.routes';
@@ -23,6 +24,7 @@ import { pickupRoutes } from './modules/pickup/pickup.routes';
 import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { releasePassRoutes } from './modules/release/release-pass.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
+import { filedRoutes } from './modules/filed/filed.routes';
 import { registryRoutes } from './modules/registry/registry.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -132,9 +134,11 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(pickupRoutes);
   await app.register(releasePassRoutes);
   await app.register(exportsRoutes);
+  await app.register(filedRoutes);
   await app.register(registryRoutes);
   await app.register(vehicleRoutes);
   await app.register(vinCorrectionRoutes);
+  await app.register(downloadsRoutes);
 
   if (webDir) await registerWeb(app, webDir);
   return app;

@@ -1,0 +1,262 @@
+/**
+ * The finished contract's document zip (API.md, Cars: downloads). Every document of the contract is
+ * gathered from its records, laid out (zip-layout.ts), listed in a 清单.xlsx, and zipped with `archiver`
+ * straight to a file under STORAGE_DIR/exports/ (swept after a day like every export), each document
+ * streamed from disk as the zip asks for it: memory holds a read buffer, never a file.
+ */
+import { createReadStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ZipArchive } from 'archiver';
+import {
+  downloadsMessages,
+  FINISHED_ORDER_STATUS,
+  manifestLabels,
+  zipFolderLabels,
+  type DownloadsAnswer,
+} from '../../../../contract/downloads';
+import { type Stage, STAGES, stageTable } from '../../../../contract/stage';
+import type { AppContext } from '../../app-context';
+import { type Column, type SheetSpec, writeWorkbookFile } from '../../excel/workbook';
+import { conflict, notFound } from '../../http-errors';
+import { PHOTO_COLUMN, PHOTO_FIELD, stageStorage } from '../../lifecycle/stage-storage';
+import { createStorage, type Storage } from '../../storage/storage';
+import { parseFileList } from '../upload/stored-file-list';
+import {
+  findLinks,
+  findOrderVehicles,
+  findPerVehicleRecords,
+  findPurchaseFiles,
+  findReceiptFiles,
+  findRecordsByIds,
+  findRemitFiles,
+  findUploadedNames,
+  findZipOrder,
+  type StageRecordRow,
+  type ZipOrder,
+  type ZipVehicle,
+} from './downloads.repository';
+import { layoutEntries, type PlannedFile, type ZipEntry } from './zip-layout';
+
+type Unnamed = Omit<PlannedFile, 'uploadedName'>;
+
+/** The documents of one stage record, slot by slot in the form's order (photos last). */
+const recordFiles = (stage: Stage, row: StageRecordRow, place: Pick<PlannedFile, 'folder' | 'vehicles'>): Unnamed[] => {
+  const files: Unnamed[] = [];
+  for (const slot of stageTable[stage].slots) {
+    const urls =
+      slot.field === PHOTO_FIELD
+        ? parseFileList(String(row[PHOTO_COLUMN] ?? '[]'))
+        : typeof row[slot.field] === 'string' && row[slot.field] !== ''
+          ? [row[slot.field] as string]
+          : [];
+    for (const url of urls) files.push({ url, stage: stageTable[stage].label, document: slot.label, ...place });
+  }
+  return files;
+};
+
+const PER_VEHICLE_STAGES = STAGES.filter((stage) => stageStorage[stage].kind === 'perVehicle');
+const LINKED_STAGES = STAGES.filter(
+  (stage) => stageStorage[stage].kind === 'linked' && stageTable[stage].slots.length > 0,
+);
+
+/** The overseas contract's own files: its contracts, the agreement, and each receipt's proof and slip. */
+const orderFiles = async (ctx: AppContext, order: ZipOrder): Promise<Unnamed[]> => {
+  const own = (folder: string[], document: string, url: string | null): Unnamed[] =>
+    url ? [{ url, folder, stage: zipFolderLabels.order, document, vehicles: [] }] : [];
+  const files = [
+    ...parseFileList(order.contracts).flatMap((url) =>
+      own([zipFolderLabels.order, zipFolderLabels.orderContracts], zipFolderLabels.orderContracts, url),
+    ),
+    ...own([zipFolderLabels.order, zipFolderLabels.agreement], zipFolderLabels.agreement, order.agreement),
+  ];
+  for (const receipt of await findReceiptFiles(ctx.db, order.id)) {
+    const folder = [zipFolderLabels.order, `${zipFolderLabels.receipt}-${receipt.id}`];
+    files.push(
+      ...own(folder, zipFolderLabels.receiptProof, receipt.proof),
+      ...own(folder, zipFolderLabels.receiptSlip, receipt.receipt),
+    );
+  }
+  return files;
+};
+
+/** The purchase contracts that bought the contract's vehicles: their contracts and remittance slips. */
+const purchaseFiles = async (ctx: AppContext, vehicles: readonly ZipVehicle[]): Promise<Unnamed[]> => {
+  const vinsOf = new Map<number, string[]>();
+  for (const vehicle of vehicles) {
+    if (vehicle.purchase_id === null) continue;
+    vinsOf.set(vehicle.purchase_id, [...(vinsOf.get(vehicle.purchase_id) ?? []), vehicle.vin]);
+  }
+  const ids = [...vinsOf.keys()].sort((a, b) => a - b);
+  const remits = await findRemitFiles(ctx.db, ids);
+  const files: Unnamed[] = [];
+  for (const purchase of await findPurchaseFiles(ctx.db, ids)) {
+    const top = `${zipFolderLabels.purchase}-${purchase.purchase_no}`;
+    const vins = vinsOf.get(purchase.id) ?? [];
+    for (const url of parseFileList(purchase.contracts)) {
+      files.push({
+        url,
+        folder: [top, zipFolderLabels.purchaseContracts],
+        stage: zipFolderLabels.purchase,
+        document: zipFolderLabels.purchaseContracts,
+        vehicles: vins,
+      });
+    }
+    for (const remit of remits.filter((row) => row.purchase_id === purchase.id && row.bank_slips)) {
+      files.push({
+        url: remit.bank_slips as string,
+        folder: [top, `${zipFolderLabels.remit}-${remit.id}`],
+        stage: zipFolderLabels.remit,
+        document: zipFolderLabels.bankSlip,
+        vehicles: vins,
+      });
+    }
+  }
+  return files;
+};
+
+/** Every vehicle's one-vehicle records, vehicle by vehicle: `<VIN>/<stage>/`. */
+const perVehicleFiles = async (ctx: AppContext, vehicles: readonly ZipVehicle[]): Promise<Unnamed[]> => {
+  const ids = vehicles.map((vehicle) => vehicle.id);
+  const byStage = new Map<Stage, Map<number, StageRecordRow>>();
+  for (const stage of PER_VEHICLE_STAGES) {
+    const rows = await findPerVehicleRecords(ctx.db, stageStorage[stage].table, ids);
+    byStage.set(stage, new Map(rows.map((row) => [row.vehicle_id, row])));
+  }
+  return vehicles.flatMap((vehicle) =>
+    PER_VEHICLE_STAGES.flatMap((stage) => {
+      const row = byStage.get(stage)?.get(vehicle.id);
+      return row
+        ? recordFiles(stage, row, { folder: [vehicle.vin, stageTable[stage].label], vehicles: [vehicle.vin] })
+        : [];
+    }),
+  );
+};
+
+/** The records covering several vehicles, record by record: `<stage>-<id>/`, with the contract's vehicles on each. */
+const linkedFiles = async (ctx: AppContext, vehicles: readonly ZipVehicle[]): Promise<Unnamed[]> => {
+  const vinOf = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.vin]));
+  const files: Unnamed[] = [];
+  for (const stage of LINKED_STAGES) {
+    const storage = stageStorage[stage];
+    if (storage.kind !== 'linked') continue;
+    const links = await findLinks(ctx.db, storage.links, storage.key, [...vinOf.keys()]);
+    const vinsOf = new Map<number, string[]>();
+    for (const link of links)
+      vinsOf.set(link.recordId, [...(vinsOf.get(link.recordId) ?? []), vinOf.get(link.vehicleId) ?? '']);
+    for (const row of await findRecordsByIds(ctx.db, storage.table, [...vinsOf.keys()])) {
+      const vins = (vinsOf.get(row.id) ?? []).sort();
+      files.push(...recordFiles(stage, row, { folder: [`${stageTable[stage].label}-${row.id}`], vehicles: vins }));
+    }
+  }
+  return files;
+};
+
+/** A file as a stream opened only when the zip reaches its entry: thousands of entries, never thousands of open files. */
+const fileWhenRead = (path: string): Readable =>
+  Readable.from(
+    (async function* () {
+      yield* createReadStream(path);
+    })(),
+    { objectMode: false },
+  );
+
+interface PackedEntry extends ZipEntry {
+  /** The file on disk, or null when it is missing (listed in the 清单, not zipped). */
+  path: string | null;
+  modifiedAt: Date | null;
+}
+
+const manifestColumns: readonly Column<ManifestRow>[] = [
+  { header: manifestLabels.index, width: 6, kind: 'integer', value: (row) => row.index },
+  { header: manifestLabels.path, width: 60, kind: 'text', value: (row) => row.entryName },
+  { header: manifestLabels.stage, width: 10, kind: 'text', value: (row) => row.stage },
+  { header: manifestLabels.document, width: 14, kind: 'text', value: (row) => row.document },
+  { header: manifestLabels.vehicles, width: 40, kind: 'text', value: (row) => row.vehicles.join('、') },
+  { header: manifestLabels.uploadedName, width: 36, kind: 'text', value: (row) => row.uploadedName },
+  {
+    header: manifestLabels.state,
+    width: 10,
+    kind: 'text',
+    value: (row) => (row.path ? manifestLabels.present : manifestLabels.missing),
+  },
+];
+
+type ManifestRow = PackedEntry & { index: number };
+
+const manifestSheet = (entries: readonly PackedEntry[]): SheetSpec<unknown> =>
+  ({
+    name: manifestLabels.sheet,
+    columns: manifestColumns,
+    rows: entries.map((entry, i) => ({ ...entry, index: i + 1 })),
+  }) satisfies SheetSpec<ManifestRow> as SheetSpec<unknown>;
+
+/** The contract's documents, in the zip's order, each with its file on disk (or none). */
+export const packedEntries = async (ctx: AppContext, storage: Storage, order: ZipOrder): Promise<PackedEntry[]> => {
+  const vehicles = await findOrderVehicles(ctx.db, order.id);
+  const unnamed = [
+    ...(await orderFiles(ctx, order)),
+    ...(await purchaseFiles(ctx, vehicles)),
+    ...(await perVehicleFiles(ctx, vehicles)),
+    ...(await linkedFiles(ctx, vehicles)),
+  ];
+  const names = await findUploadedNames(
+    ctx.db,
+    unnamed.map((file) => file.url),
+  );
+  const entries = layoutEntries(unnamed.map((file) => ({ ...file, uploadedName: names.get(file.url) ?? null })));
+  const packed: PackedEntry[] = [];
+  for (const entry of entries) {
+    const file = await storage.resolve(entry.url);
+    packed.push({ ...entry, path: file?.path ?? null, modifiedAt: file?.modifiedAt ?? null });
+  }
+  return packed;
+};
+
+/** Writes the zip at `path` (which must not exist yet): the 清单 first, then every file present, streamed. */
+const writeZip = async (path: string, manifestPath: string, entries: readonly PackedEntry[]): Promise<void> => {
+  const file = await open(path, 'wx');
+  const output = file.createWriteStream();
+  // Stored, not deflated: the documents are JPEG, PNG, PDF and Office files, already compressed, so
+  // deflating 2,000 of them would spend the server's CPU for a few percent.
+  const archive = new ZipArchive({ store: true });
+  const written = pipeline(archive, output);
+  archive.append(fileWhenRead(manifestPath), { name: manifestLabels.fileName });
+  for (const entry of entries) {
+    if (!entry.path) continue;
+    archive.append(fileWhenRead(entry.path), {
+      name: entry.entryName,
+      ...(entry.modifiedAt ? { date: entry.modifiedAt } : {}),
+    });
+  }
+  try {
+    await Promise.all([archive.finalize(), written]);
+  } catch (error) {
+    // Half a zip is not a download: remove it, then report the failure.
+    archive.abort();
+    output.destroy();
+    await written.catch(() => undefined);
+    await rm(path, { force: true });
+    throw error;
+  }
+};
+
+export const downloadContract = async (ctx: AppContext, orderId: number): Promise<DownloadsAnswer> => {
+  const order = await findZipOrder(ctx.db, orderId);
+  if (!order) throw notFound(downloadsMessages.orderUnknown);
+  if (order.status !== FINISHED_ORDER_STATUS) throw conflict(downloadsMessages.notFinished);
+
+  const storage = createStorage(ctx.config.storageDir, { timeZone: ctx.config.timeZone });
+  const entries = await packedEntries(ctx, storage, order);
+  // The 清单 is written beside the zip first (the workbook writer wants a file), then zipped and removed.
+  const manifest = await storage.exportPath('xlsx');
+  try {
+    await writeWorkbookFile(manifest.path, [manifestSheet(entries)], ctx.config.timeZone);
+    const zip = await storage.exportPath('zip');
+    await writeZip(zip.path, manifest.path, entries);
+    return { path: zip.url };
+  } finally {
+    await rm(manifest.path, { force: true });
+  }
+};
