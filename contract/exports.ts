@@ -11,8 +11,9 @@
  * one module (server/src/modules/exports).
  */
 import { z } from 'zod';
-import { dateOnly, idField } from './common';
-import { createdId, endpoint } from './endpoint';
+import { dateOnly, idField, optionalFilter, pageQuery } from './common';
+import { createdId, endpoint, paged } from './endpoint';
+import { exportAnswerSchema } from './export';
 import {
   asList,
   blankToUndefined,
@@ -23,6 +24,7 @@ import {
   textTooLong,
 } from './fields';
 import { CURRENCIES, DEFAULT_CURRENCY, orderMessages } from './overseas';
+import { releasePassSchema } from './release-pass';
 import { type DocumentSlot, stageMessages, stageTable, handOverAnswerSchema } from './stage';
 import type { UploadDir } from './upload';
 import { vinField } from './vehicle';
@@ -256,5 +258,126 @@ export const exportsEndpoints = {
     path: '/api/car/releaseHandOver',
     body: releaseHandOverBody,
     response: handOverAnswerSchema,
+  }),
+};
+
+// ---- the release list (出口放行) and the release detail page (放行详情) ----
+
+/**
+ * A vehicle's code on the release list (spec part 2, section 4; DOMAIN.md, codes): 6 neither exported
+ * nor released, 7 exported only, 8 released only, 9 both. A stage value above 0 means its record exists.
+ */
+export const RELEASE_LIST_CODES = [6, 7, 8, 9] as const;
+export type ReleaseListCode = (typeof RELEASE_LIST_CODES)[number];
+export const releaseListCodeLabels: Record<ReleaseListCode, string> = {
+  6: '待出口/待放行',
+  7: '已出口/待放行',
+  8: '待出口/已放行',
+  9: '已出口/已放行',
+};
+export const releaseListCode = (exports: number, release: number): ReleaseListCode =>
+  exports > 0 ? (release > 0 ? 9 : 7) : release > 0 ? 8 : 6;
+
+/** The group of vehicles without an overseas contract, and a contract's missing customer. */
+export const NOT_LINKED = '未关联';
+/** The export's sheet and file name. */
+export const RELEASE_LIST_FILE_NAME = '出口放行列表';
+export const RELEASE_LIST_TEXT_MAX = 50;
+
+export const releaseListMessages = {
+  empty: '暂无数据',
+  noRecords: '暂无相关记录',
+  exportFailed: '下载失败!',
+  purchaseUnknown: '采购合同不存在',
+} as const;
+
+/** `GET exportsLists` (spec part 2, sections 2 and 7): the overseas contract number and the VIN, each "contains". */
+export const releaseListQuery = pageQuery.extend({
+  order_no: optionalFilter(z.string().trim().max(RELEASE_LIST_TEXT_MAX)),
+  vin: optionalFilter(z.string().trim().max(17)),
+});
+export type ReleaseListQuery = z.infer<typeof releaseListQuery>;
+export const releaseListExportQuery = releaseListQuery.omit({ page: true, limit: true });
+export type ReleaseListExportQuery = z.infer<typeof releaseListExportQuery>;
+
+/** A vehicle of a release list group: its export declaration and release pass where they exist. */
+export const releaseListCarSchema = z.object({
+  id: z.number(),
+  vin: z.string(),
+  model: z.string().nullable(),
+  purchase_id: z.number().nullable(),
+  purchase_no: z.string().nullable(),
+  /** The export declaration holding it (编辑出口), its rate of the six documents and export date. */
+  exports_id: z.number().nullable(),
+  rate: z.number().nullable(),
+  exports_date: z.string().nullable(),
+  /** The release pass holding it. */
+  release_id: z.number().nullable(),
+  /** 6 to 9 (`releaseListCodeLabels`). */
+  status: z.literal(RELEASE_LIST_CODES),
+});
+export type ReleaseListCar = z.infer<typeof releaseListCarSchema>;
+
+/** A purchase contract holding vehicles of a group (放行详情, the group's 移交归档). */
+export const releaseListPurchaseSchema = z.object({ purchase_id: z.number(), purchase_no: z.string() });
+
+/**
+ * One group of `exportsLists`: an overseas contract (or, with `order_id` null, the vehicles of none:
+ * 未关联) and its vehicles waiting in the release flow that match the filters. `id` is the contract's
+ * id, 0 for 未关联 (a row key, and the `order_id` of the detail page's path).
+ */
+export const releaseListGroupSchema = z.object({
+  id: z.number(),
+  order_id: z.number().nullable(),
+  order_no: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  /** The overseas contract's vehicle count (采购数量); null for 未关联. */
+  amount: z.number().nullable(),
+  purchases: z.array(releaseListPurchaseSchema),
+  car: z.array(releaseListCarSchema),
+});
+export type ReleaseListGroup = z.infer<typeof releaseListGroupSchema>;
+
+/** `releaseDetail?purchaseId=` (API.md). */
+export const releaseDetailQuery = z.object({ purchaseId: idField(releaseListMessages.purchaseUnknown) });
+
+/** The release detail page: the purchase contract, its export declarations and its release passes. */
+export const releaseDetailSchema = z.object({
+  purchase: z.object({
+    id: z.number(),
+    purchase_no: z.string(),
+    /** The seller. */
+    customer_name: z.string().nullable(),
+    /** The purchase contract's vehicle count. */
+    amount: z.number(),
+    order_id: z.number().nullable(),
+    order_no: z.string().nullable(),
+  }),
+  /** Oldest first; a declaration may also hold vehicles of other purchase contracts of its overseas contract. */
+  exports: z.array(exportsRecordSchema),
+  /** Oldest first. */
+  releases: z.array(releasePassSchema),
+});
+export type ReleaseDetail = z.infer<typeof releaseDetailSchema>;
+
+/** The release list, its export and the release detail (API.md, Cars: exportsLists, exExport, releaseDetail). */
+export const releaseListEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/car/exportsLists',
+    query: releaseListQuery,
+    response: paged(releaseListGroupSchema),
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/api/car/exExport',
+    query: releaseListExportQuery,
+    response: exportAnswerSchema,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/car/releaseDetail',
+    query: releaseDetailQuery,
+    response: releaseDetailSchema,
   }),
 };

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { EXPORTS_DOCUMENTS, type ExportsDocument } from '../../contract/exports';
+import type { Actor } from '../../server/src/app-context';
+import type { Db } from '../../server/src/db/database';
+import { handOverPurchases } from '../../server/src/lifecycle/hand-over';
+import { saveStageRecord } from '../../server/src/lifecycle/stage-record';
 import { uploadFixture } from './factories';
+import { carLine, type Method } from './overseas';
+import { purchaseCar, type PurchaseCarInput } from './purchase';
 
 /** Files uploaded for real into the export declaration's slots: six documents (`document`) and photos (`image`). */
 export interface ExportsFiles {
@@ -54,3 +61,81 @@ export const exportsForm = (
   b_status: 'draft',
   ...overrides,
 });
+
+/** What `contractAppForEachTest` answers that the release set-up below uses. */
+interface ReleaseSetUpApp {
+  t: { db: Db };
+  staff: { id: number };
+  call: (
+    method: Method,
+    url: string,
+    payload?: object | string,
+    headers?: Record<string, string>,
+  ) => Promise<{
+    statusCode: number;
+    body: string;
+    json: () => { data: unknown };
+  }>;
+  createOrder: (overrides?: Record<string, unknown>) => Promise<number>;
+  createPurchase: (overrides?: Record<string, unknown>) => Promise<number>;
+  vehicleOf: (vinText: string) => Promise<{ id: number } | undefined>;
+}
+
+/**
+ * The steps before the release list, through the real routes where a route exists: an overseas contract
+ * naming the VINs, a purchase contract of some of them handed to the yard, 免入库, a plating each (the
+ * lifecycle's save, without documents), and the hand-over to release and export. Used by the export
+ * declaration's and the release list's tests.
+ */
+export const releaseSetUp = (app: ReleaseSetUpApp) => {
+  const actor = (): Actor => ({ userId: app.staff.id, ip: null, requestId: null });
+  const idOf = async (vinText: string) => (await app.vehicleOf(vinText))!.id;
+
+  /** An overseas contract naming these VINs; answers its id. */
+  const order = (orderNo: string, vins: string[], overrides: Record<string, unknown> = {}) =>
+    app.createOrder({ order_no: orderNo, amount: vins.length, cars: vins.map((v) => carLine(v)), ...overrides });
+
+  /** A purchase contract of these VINs under `orderId` (none when null), handed to the yard; answers its id. */
+  const purchaseAtYard = async (
+    orderId: number | null,
+    purchaseNo: string,
+    vins: string[],
+    car: Partial<PurchaseCarInput> = {},
+  ) => {
+    const id = await app.createPurchase({
+      ...(orderId === null ? {} : { order_id: orderId }),
+      purchase_no: purchaseNo,
+      amount: vins.length,
+      car: vins.map((v) => purchaseCar(v, car)),
+    });
+    expect((await app.call('PUT', `/api/purchase/${id}/handOver`)).statusCode).toBe(200);
+    return id;
+  };
+
+  /** The purchase contract's vehicles waiting in the release flow (no check-in, a plating each). */
+  const purchaseAtRelease = async (
+    orderId: number | null,
+    purchaseNo: string,
+    vins: string[],
+    car: Partial<PurchaseCarInput> = {},
+  ) => {
+    const id = await purchaseAtYard(orderId, purchaseNo, vins, car);
+    expect((await app.call('PUT', `/api/car/noentry?purchaseId=${id}`)).json().data).toEqual({
+      moved: vins.length,
+      kept: [],
+    });
+    for (const v of vins) {
+      await saveStageRecord(app.t.db, actor(), {
+        stage: 'plate',
+        vehicleIds: [await idOf(v)],
+        fields: {},
+        documents: {},
+      });
+    }
+    const moved = await app.t.db.transaction().execute((trx) => handOverPurchases(trx, actor(), 'transfer', [id]));
+    expect(moved.moved).toBe(vins.length);
+    return id;
+  };
+
+  return { actor, idOf, order, purchaseAtYard, purchaseAtRelease };
+};

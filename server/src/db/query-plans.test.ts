@@ -3,6 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDbKind } from '../../../tests/helpers/test-database';
 import { countCustomers, listCustomers, searchCustomers } from '../modules/customer/customer.repository';
 import {
+  contractIdsBefore,
+  contractIdsOf,
+  countGroups,
+  findDetailPurchase,
+  passIdsOfPurchase,
+  vehiclesOfGroups,
+} from '../modules/exports/release-list.repository';
+import {
   countOrders,
   listOrders,
   type OrderFilters,
@@ -240,6 +248,20 @@ const planned: Planned[] = [
   { label: 'releaseCandidates of a pass', run: (db) => passVehicleIds(db, 5, vinOf(1235).slice(-6)) },
   { label: 'releaseCandidates rows', run: (db) => candidateRows(db, [3, 4, 5]) },
   { label: 'releaseRead', run: async (db) => [await findPass(db, 5), await passVehicles(db, 5)] },
+  // The release list: a page of contract groups of the release flow (its partial index), then their vehicles.
+  ...(
+    [
+      ['unfiltered', {}],
+      ['order number part', { orderNo: '003456' }],
+      ['VIN tail of 6', { vin: vinOf(1234).slice(-6) }],
+    ] as const
+  ).map(([name, filters]): Planned => ({
+    label: `exportsLists ${name}`,
+    run: async (db) => [await countGroups(db, filters), await contractIdsOf(db, filters, 30, 15)],
+  })),
+  { label: 'exportsLists rows', run: (db) => vehiclesOfGroups(db, {}, [1234, 1235, null]) },
+  { label: 'exExport batch', run: (db) => contractIdsBefore(db, {}, 5000, 500) },
+  { label: 'releaseDetail', run: async (db) => [await findDetailPurchase(db, 5), await passIdsOfPurchase(db, 5)] },
   { label: '/api/customer name of 3', run: (db) => listCustomers(db, TZ, { name: nameOf(55).slice(0, 3) }, 0, 20) },
   { label: '/api/customer count name', run: (db) => countCustomers(db, TZ, { name: nameOf(55).slice(0, 3) }) },
   { label: '/api/customer type', run: (db) => countCustomers(db, TZ, { typeId: 2 }) },

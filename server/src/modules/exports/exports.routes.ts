@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportsEndpoints as endpoints, exportsMessages } from '../../../../contract/exports';
+import { exportsEndpoints as endpoints, exportsMessages, releaseListEndpoints } from '../../../../contract/exports';
 import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
 import { actorOf } from '../../plugins/auth';
 import * as exportsService from './exports.service';
+import { exportReleaseList } from './release-list-export.service';
+import { getReleaseDetail, listReleaseGroups } from './release-list.service';
 
 /**
  * The export declaration (API.md, Cars: exportsAdd, exportsEdit, exportsRead) and the release hand-over
@@ -26,5 +28,12 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
       await exportsService.handOverRelease(app.ctx, request.body.purchase_id, actorOf(request)),
       exportsMessages.handOverDone,
     ),
+  );
+
+  // The release list (出口放行), its export and the release detail page (放行详情).
+  route(app, releaseListEndpoints.list, async (request) => ok(await listReleaseGroups(app.ctx, request.query)));
+  route(app, releaseListEndpoints.export, async (request) => ok(await exportReleaseList(app.ctx, request.query)));
+  route(app, releaseListEndpoints.detail, async (request) =>
+    ok(await getReleaseDetail(app.ctx, request.query.purchaseId)),
   );
 };

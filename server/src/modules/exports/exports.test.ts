@@ -2,62 +2,25 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../../contract/common';
 import { exportsMessages } from '../../../../contract/exports';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
-import { type ExportsFiles, exportsForm, uploadExportsFiles } from '../../../../tests/helpers/exports';
+import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from '../../../../tests/helpers/exports';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
-import { carLine, vin } from '../../../../tests/helpers/overseas';
-import { purchaseCar } from '../../../../tests/helpers/purchase';
+import { vin } from '../../../../tests/helpers/overseas';
 import { type ReleasePassFiles, releaseForm, uploadReleasePassFiles } from '../../../../tests/helpers/release-pass';
-import type { Actor } from '../../app-context';
-import { handOverPurchases } from '../../lifecycle/hand-over';
-import { saveStageRecord } from '../../lifecycle/stage-record';
 
 describe('export declaration (出口报关) and the release hand-over', () => {
-  const { t, call, staff, createOrder, createPurchase, vehicleOf } = contractAppForEachTest({
-    files: ['overseas', 'purchase'],
-  });
+  const app = contractAppForEachTest({ files: ['overseas', 'purchase'] });
+  const { t, call, staff, vehicleOf } = app;
   let files: ExportsFiles;
   let passFiles: ReleasePassFiles;
   beforeEach(async () => {
     files = await uploadExportsFiles(t.app, staff.token);
     passFiles = await uploadReleasePassFiles(t.app, staff.token);
   });
-  const actor = (): Actor => ({ userId: staff.id, ip: null, requestId: null });
   const refusal = (response: { statusCode: number; json: () => { message: string } }) => ({
     status: response.statusCode,
     message: response.json().message,
   });
-  const idOf = async (vinText: string) => (await vehicleOf(vinText))!.id;
-
-  /** An overseas contract naming these VINs; answers its id. */
-  const order = (orderNo: string, vins: string[]) =>
-    createOrder({ order_no: orderNo, amount: vins.length, cars: vins.map((v) => carLine(v)) });
-
-  /** A purchase contract of these VINs under `orderId`, handed to the yard; answers its id. */
-  const purchaseAtYard = async (orderId: number, purchaseNo: string, vins: string[]) => {
-    const id = await createPurchase({
-      order_id: orderId,
-      purchase_no: purchaseNo,
-      amount: vins.length,
-      car: vins.map((v) => purchaseCar(v)),
-    });
-    expect((await call('PUT', `/api/purchase/${id}/handOver`)).statusCode).toBe(200);
-    return id;
-  };
-
-  /** The steps before a declaration: no check-in, a plating, the hand-over to release and export. */
-  const purchaseAtRelease = async (orderId: number, purchaseNo: string, vins: string[]) => {
-    const id = await purchaseAtYard(orderId, purchaseNo, vins);
-    expect((await call('PUT', `/api/car/noentry?purchaseId=${id}`)).json().data).toEqual({
-      moved: vins.length,
-      kept: [],
-    });
-    for (const v of vins) {
-      await saveStageRecord(t.db, actor(), { stage: 'plate', vehicleIds: [await idOf(v)], fields: {}, documents: {} });
-    }
-    const moved = await t.db.transaction().execute((trx) => handOverPurchases(trx, actor(), 'transfer', [id]));
-    expect(moved.moved).toBe(vins.length);
-    return id;
-  };
+  const { idOf, order, purchaseAtYard, purchaseAtRelease } = releaseSetUp(app);
 
   const add = async (orderId: number, vins: string[], count = 6, overrides: Record<string, unknown> = {}) => {
     const response = await call('POST', '/api/car/exportsAdd', exportsForm(files, orderId, vins, count, overrides));
