@@ -101,6 +101,9 @@ const pickupInfoPage = lazyPage(() =>
 const releasePassFormPage = lazyPage(() =>
   import('../features/release/pages/release-pass-form-page').then((module) => module.ReleasePassFormPage),
 );
+const exportsFormPage = lazyPage(() =>
+  import('../features/release/pages/exports-form-page').then((module) => module.ExportsFormPage),
+);
 
 const registryListPage = lazyPage(() =>
   import('../features/registry/pages/registry-list-page').then((module) => module.RegistryListPage),
@@ -116,6 +119,22 @@ const transferFormPage = lazyPage(() =>
 );
 const transferInfoPage = lazyPage(() =>
   import('../features/registry/pages/registry-info-page').then((module) => module.TransferInfoPage),
+);
+
+const filedListPage = lazyPage(() =>
+  import('../features/filed/pages/filed-list-page').then((module) => module.FiledListPage),
+);
+const taxRefundPage = lazyPage(() =>
+  import('../features/filed/pages/filing-form-page').then((module) => module.TaxRefundPage),
+);
+const deregistrationFormPage = lazyPage(() =>
+  import('../features/filed/pages/filing-form-page').then((module) => module.DeregistrationFormPage),
+);
+const freightFormPage = lazyPage(() =>
+  import('../features/filed/pages/filing-form-page').then((module) => module.FreightFormPage),
+);
+const filedDetailPage = lazyPage(() =>
+  import('../features/filed/pages/filed-detail-page').then((module) => module.FiledDetailPage),
 );
 
 /** The home page: the first breadcrumb of every screen and the pinned tag. */
@@ -195,9 +214,14 @@ export const appRoutes: AppRoute[] = [
         hidden: true,
         page: releasePassFormPage,
       },
-      { path: '/release/letout_add', title: '出口报关', hidden: true },
-      { path: '/release/letout_edit/:order_id/:id', title: '编辑出口报关', hidden: true },
-      { path: '/release/letout_edit/:order_id/:p_id/:id', title: '编辑出口报关', hidden: true },
+      { path: '/release/letout_add', title: '出口报关', hidden: true, page: exportsFormPage },
+      { path: '/release/letout_edit/:order_id/:id', title: '编辑出口报关', hidden: true, page: exportsFormPage },
+      {
+        path: '/release/letout_edit/:order_id/:p_id/:id',
+        title: '编辑出口报关',
+        hidden: true,
+        page: exportsFormPage,
+      },
       { path: '/release/info/:order_id/:p_id', title: '放行详情', hidden: true },
     ],
   },
@@ -206,15 +230,45 @@ export const appRoutes: AppRoute[] = [
     title: '归档管理',
     icon: FolderOpenOutlined,
     children: [
-      { path: '/filed/list', title: '归档列表', icon: FolderOpenOutlined },
+      { path: '/filed/list', title: '归档列表', icon: FolderOpenOutlined, page: filedListPage },
       { path: '/filed/query_list', title: '档案查询', icon: FileSearchOutlined },
       { path: '/filed/vin_alter', title: '车架号更正', icon: EditOutlined, page: vinCorrectionPage },
-      { path: '/filed/tax_add/:order_id', title: '退税', hidden: true, activeMenu: '/filed/list' },
-      { path: '/filed/freeze_add/:order_id', title: '注销', hidden: true, activeMenu: '/filed/list' },
-      { path: '/filed/freeze_edit/:order_id/:id', title: '编辑注销', hidden: true, activeMenu: '/filed/list' },
-      { path: '/filed/freight_add/:order_id', title: '运费', hidden: true, activeMenu: '/filed/list' },
-      { path: '/filed/freight_edit/:order_id/:id', title: '编辑运费', hidden: true, activeMenu: '/filed/list' },
-      { path: '/filed/detail/:order_id', title: '归档详情', hidden: true, activeMenu: '/filed/list' },
+      { path: '/filed/tax_add/:order_id', title: '退税', hidden: true, activeMenu: '/filed/list', page: taxRefundPage },
+      {
+        path: '/filed/freeze_add/:order_id',
+        title: '注销',
+        hidden: true,
+        activeMenu: '/filed/list',
+        page: deregistrationFormPage,
+      },
+      {
+        path: '/filed/freeze_edit/:order_id/:id',
+        title: '编辑注销',
+        hidden: true,
+        activeMenu: '/filed/list',
+        page: deregistrationFormPage,
+      },
+      {
+        path: '/filed/freight_add/:order_id',
+        title: '运费',
+        hidden: true,
+        activeMenu: '/filed/list',
+        page: freightFormPage,
+      },
+      {
+        path: '/filed/freight_edit/:order_id/:id',
+        title: '编辑运费',
+        hidden: true,
+        activeMenu: '/filed/list',
+        page: freightFormPage,
+      },
+      {
+        path: '/filed/detail/:order_id',
+        title: '归档详情',
+        hidden: true,
+        activeMenu: '/filed/list',
+        page: filedDetailPage,
+      },
       { path: '/filed/info/:order_id', title: '业务信息', hidden: true, activeMenu: '/filed/query_list' },
     ],
   },

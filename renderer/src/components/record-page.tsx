@@ -32,8 +32,8 @@ export interface RecordPageProps<Record> {
   missingText: string;
   /** Where 返回 goes when the page was opened directly. */
   closeTo: string;
-  /** Where 编辑 goes. */
-  editPath: (id: number) => string;
+  /** Where 编辑 goes; no 编辑 when absent (a page whose records are edited one by one, 归档详情). */
+  editPath?: (id: number) => string;
   /** The screen's own buttons between 编辑 and 刷新 (移交采购). */
   actions?: (record: Record) => ReactNode;
   /** The page's cards, once the record is there. */
@@ -87,9 +87,11 @@ export function RecordPage<Record>({
         }
         extra={
           <Space wrap>
-            <Button type="primary" icon={<EditOutlined />} disabled={!data} onClick={() => navigate(editPath(id))}>
-              编辑
-            </Button>
+            {editPath ? (
+              <Button type="primary" icon={<EditOutlined />} disabled={!data} onClick={() => navigate(editPath(id))}>
+                编辑
+              </Button>
+            ) : null}
             {data ? actions?.(data) : null}
             <Button icon={<ReloadOutlined />} loading={record.isFetching} onClick={() => void record.refetch()}>
               刷新

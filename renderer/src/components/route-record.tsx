@@ -15,10 +15,11 @@ export interface RouteRecordId {
   bad: boolean;
 }
 
-export function useRouteRecordId(): RouteRecordId {
+/** `param`: the route parameter that names the record (`order_id` on /filed/detail/:order_id). */
+export function useRouteRecordId(param = 'id'): RouteRecordId {
   const params = useParams();
-  const given = params.id !== undefined;
-  const id = Number(params.id);
+  const given = params[param] !== undefined;
+  const id = Number(params[param]);
   const valid = given && Number.isInteger(id) && id > 0;
   return { id: valid ? id : undefined, given, bad: given && !valid };
 }

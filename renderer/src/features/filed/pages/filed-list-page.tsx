@@ -1,0 +1,171 @@
+/**
+ * /filed/list (归档列表, spec part 2, section 2 "Filed list"): one card per overseas contract holding
+ * vehicles in filing — its number, customer, vehicle count and state, the buttons 退税, 注销, 运费, 下载
+ * (only once the contract is finished, status 6) and 详情 — with its vehicles under it, each with VIN, model
+ * and the words of its tax refund, freight and deregistration. Filters: 海外合同号, 车架号 and the three
+ * statuses (0 未完成, 2 已完成). 15 contracts a page; 暂无数据 when there is none.
+ */
+import { useNavigate } from 'react-router-dom';
+import { Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import {
+  canDownload,
+  FILED_STATUS,
+  filedLabels,
+  filedMessages,
+  filedStatusLabels,
+  type FiledCar,
+  type FiledCard,
+} from '../../../../../contract/filed';
+import type { FilterValues } from '../../../components/filter-bar';
+import { ListScreen } from '../../../components/list-screen';
+import { RefreshButton } from '../../../components/list-toolbar';
+import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { RowAction, RowActions } from '../../../components/row-actions';
+import { TimeCell } from '../../../components/time-cell';
+import { usePagedList } from '../../../components/use-paged-list';
+import { VinCell } from '../../../components/vin-cell';
+import { VIN_FONT } from '../../../components/vin-search-box';
+import { listFiledQuery } from '../api/list-filed';
+import { FiledCarStatus } from '../components/filed-car-status';
+import { DownloadSlot } from '../components/download-slot';
+import { filedPaths } from '../filed-format';
+
+const statusOptions = [
+  { value: FILED_STATUS.pending, label: filedStatusLabels[FILED_STATUS.pending] },
+  { value: FILED_STATUS.done, label: filedStatusLabels[FILED_STATUS.done] },
+];
+
+const customerOf = (card: FiledCard) => card.customer_name ?? card.customer?.name ?? '—';
+
+/** The card's body: its vehicles in filing. */
+function FiledCars({ card }: { card: FiledCard }) {
+  const columns: TableColumnsType<FiledCar> = [
+    { key: 'index', title: '序号', width: 56, render: (_: unknown, __: FiledCar, index: number) => index + 1 },
+    { key: 'vin', title: '车架号', dataIndex: 'vin', width: 210, render: (vin: string) => <VinCell vin={vin} /> },
+    { key: 'model', title: '车型', dataIndex: 'model', onCell: wrapAnywhere, render: (model) => model || '—' },
+    {
+      key: 'status',
+      title: '归档进度',
+      width: 330,
+      render: (_: unknown, car: FiledCar) => <FiledCarStatus car={car} />,
+    },
+  ];
+  return (
+    <Table<FiledCar>
+      className="filed-cars"
+      aria-label={`海外合同 ${card.order_no} 的车辆`}
+      size="small"
+      rowKey="id"
+      columns={columns}
+      dataSource={card.car}
+      pagination={false}
+      locale={{ emptyText: '该合同没有在归档环节的车辆' }}
+    />
+  );
+}
+
+export function FiledListPage() {
+  const navigate = useNavigate();
+  const list = usePagedList(listFiledQuery);
+
+  const columns: PagedTableColumn<FiledCard>[] = [
+    { key: 'order_no', title: '海外合同号', dataIndex: 'order_no', width: 170, onCell: wrapAnywhere },
+    { key: 'customer', title: filedLabels.customer, onCell: wrapAnywhere, render: (_, card) => customerOf(card) },
+    {
+      key: 'count',
+      title: filedLabels.count,
+      width: 80,
+      align: 'right',
+      render: (_: unknown, card: FiledCard) => `${card.car_count} 台`,
+    },
+    {
+      key: 'state',
+      title: '归档状态',
+      width: 92,
+      render: (_: unknown, card: FiledCard) =>
+        canDownload(card) ? <Tag color="success">已完成</Tag> : <Tag color="processing">归档中</Tag>,
+    },
+    {
+      key: 'created_at',
+      title: '创建时间',
+      dataIndex: 'created_at',
+      width: 92,
+      render: (value: string) => <TimeCell value={value} />,
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      alwaysVisible: true,
+      width: 250,
+      fixed: 'right',
+      render: (_: unknown, card: FiledCard) => (
+        <RowActions>
+          <RowAction label={`海外合同 ${card.order_no} 退税`} onClick={() => navigate(filedPaths.taxAdd(card.id))}>
+            {filedLabels.drawbackButton}
+          </RowAction>
+          <RowAction label={`海外合同 ${card.order_no} 注销`} onClick={() => navigate(filedPaths.freezeAdd(card.id))}>
+            {filedLabels.archiveButton}
+          </RowAction>
+          <RowAction label={`海外合同 ${card.order_no} 运费`} onClick={() => navigate(filedPaths.freightAdd(card.id))}>
+            {filedLabels.freightButton}
+          </RowAction>
+          {canDownload(card) ? <DownloadSlot orderId={card.id} orderNo={card.order_no} /> : null}
+          <RowAction label={`海外合同 ${card.order_no} 详情`} onClick={() => navigate(filedPaths.detail(card.id))}>
+            {filedLabels.detailButton}
+          </RowAction>
+        </RowActions>
+      ),
+    },
+  ];
+
+  const rows = list.rows ?? [];
+  return (
+    <ListScreen<FiledCard, FilterValues>
+      className="filed-list-page"
+      list={list}
+      columns={columns}
+      label="归档列表"
+      filterLabel="归档筛选"
+      filters={
+        <>
+          <Form.Item label={filedLabels.order_no} name="order_no">
+            <Input placeholder="请输入海外合同号" allowClear maxLength={50} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item label={filedLabels.vin} name="vin">
+            <Input
+              placeholder="请输入车架号"
+              allowClear
+              maxLength={17}
+              style={{ width: 220 }}
+              styles={{ input: { fontFamily: VIN_FONT } }}
+            />
+          </Form.Item>
+          <Form.Item label={filedLabels.drawback} name="drawback">
+            <Select placeholder="全部" allowClear style={{ width: 100 }} options={statusOptions} />
+          </Form.Item>
+          <Form.Item label={filedLabels.archive} name="archive">
+            <Select placeholder="全部" allowClear style={{ width: 100 }} options={statusOptions} />
+          </Form.Item>
+          <Form.Item label={filedLabels.freight} name="freight">
+            <Select placeholder="全部" allowClear style={{ width: 100 }} options={statusOptions} />
+          </Form.Item>
+        </>
+      }
+      toolbar={<RefreshButton list={list} />}
+      emptyText={{
+        empty: filedMessages.empty,
+        filtered: `${filedMessages.empty}：没有符合条件的合同，请修改筛选条件或点击“重置”`,
+        failed: '归档列表加载失败，请点击“刷新”重试',
+      }}
+      table={{
+        // Each contract is a card: its head row, its vehicles always shown under it.
+        expandable: {
+          expandedRowRender: (card) => <FiledCars card={card} />,
+          expandedRowKeys: rows.map((card) => card.id),
+          showExpandColumn: false,
+        },
+        scroll: { x: 1000 },
+      }}
+    />
+  );
+}

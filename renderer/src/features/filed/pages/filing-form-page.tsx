@@ -1,0 +1,145 @@
+/**
+ * The three filing forms of an overseas contract (spec part 2, sections 2 and 5), one frame for all:
+ * - /filed/tax_add/:order_id (退税): the vehicles refunded, nothing else;
+ * - /filed/freeze_add/:order_id and /filed/freeze_edit/:order_id/:id (注销): the vehicles and the
+ *   deregistration certificate (请上传注销证明);
+ * - /filed/freight_add/:order_id and /filed/freight_edit/:order_id/:id (运费, spec part 1's record area):
+ *   the vehicles, the freight invoice, the payment slip and photos.
+ * Each has the contract's head (海外合同号, 客户名称, 共采购 N 台), the two-pane list (the contract's vehicles
+ * in filing still without the record → 已选择, plus the edited record's own), the stage table's upload
+ * slots, and 保存 / 取消. An edit is saved with the `updated_at` it read (放弃修改并载入最新内容 on a 409).
+ */
+import { useParams } from 'react-router-dom';
+import { Card, Form } from 'antd';
+import { stageTable } from '../../../../../contract/stage';
+import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
+import { useRecordForm } from '../../../components/record-form';
+import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
+import { documentBodyFields, documentFormValues, StageDocumentFields } from '../../../components/stage-documents';
+import { VehicleTransfer, vehicleTransferRule, type VehicleTransferItem } from '../../../components/vehicle-transfer';
+import { useFiledOrder, ORDERS_QUERY_KEY } from '../api/filed-order';
+import { filedQueryKey, useWaitingCars } from '../api/filed-cars';
+import { filingSteps, type FilingRecord, type FilingStep, useFilingRecord } from '../api/filing-records';
+import { FiledContractHead } from '../components/filed-contract-head';
+import { FILED_CLOSE_AFTER_MS, filedPaths } from '../filed-format';
+
+/** The form's values: the chosen vehicles' ids and, per document slot, its stored paths. */
+export type FilingFormValues = { car_ids: number[] } & Record<string, string[] | number[]>;
+
+const sectionStyle = { marginBottom: 16 } as const;
+
+/** The vehicles an edit starts with: the record's own. */
+const carsOf = (record: FilingRecord): VehicleTransferItem[] => record.cars.map((car) => ({ ...car }));
+
+function FilingForm({ step }: { step: FilingStep }) {
+  const screen = filingSteps[step];
+  const params = useParams();
+  const orderId = Number(params.order_id);
+  const orderValid = Number.isInteger(orderId) && orderId > 0;
+  const route = useRouteRecordId();
+  const [form] = Form.useForm<FilingFormValues>();
+  const page = useFormPage(form, { closeTo: filedPaths.list });
+  const order = useFiledOrder(orderValid ? orderId : undefined);
+  const waiting = useWaitingCars(orderValid ? orderId : undefined, step);
+  const saved = useFilingRecord(step, route.id);
+
+  const record = useRecordForm({
+    page,
+    route,
+    record: saved,
+    fill: (found: FilingRecord) => {
+      form.resetFields();
+      form.setFieldsValue({
+        car_ids: found.cars.map((car) => car.id),
+        ...documentFormValues(step, found),
+      } as FilingFormValues);
+    },
+  });
+
+  // The left pane: the vehicles still without the record, and on an edit the record's own.
+  const vehicles: VehicleTransferItem[] = [...(saved.data ? carsOf(saved.data) : []), ...(waiting.data ?? [])];
+
+  const save = () =>
+    record.save({
+      body: (values: FilingFormValues) => {
+        const byId = new Map(vehicles.map((car) => [car.id, car.vin]));
+        return {
+          order_id: orderId,
+          vin: (values.car_ids ?? []).map((id) => byId.get(id)).filter((vin): vin is string => vin !== undefined),
+          ...documentBodyFields(step, values),
+        };
+      },
+      create: screen.create,
+      update: screen.update,
+      messages: screen.messages,
+      closeAfterMs: { create: FILED_CLOSE_AFTER_MS, edit: FILED_CLOSE_AFTER_MS },
+      // The filed list and its cards, the waiting vehicles, and the contract's record view follow.
+      staleQueries: [filedQueryKey, ORDERS_QUERY_KEY],
+    });
+
+  if (!orderValid || route.bad || (record.editing && saved.isError && !saved.data)) {
+    return <RecordMissing missingText={screen.missing} onBack={page.close} />;
+  }
+
+  const hasDocuments = stageTable[step].slots.length > 0;
+  return (
+    <FormPage
+      page={page}
+      className={`filing-form-page filing-${step}-form`}
+      title={record.editing ? screen.editTitle : screen.title}
+      onSave={() => void save()}
+      {...record.frame}
+    >
+      <PageForm<FilingFormValues>
+        form={form}
+        name={`filing-${step}`}
+        initialValues={{ car_ids: [] }}
+        onValuesChange={page.markChanged}
+      >
+        <FiledContractHead order={order.data} />
+        <Card size="small" title={screen.carsTitle} style={hasDocuments ? sectionStyle : { marginBottom: 0 }}>
+          <Form.Item
+            name="car_ids"
+            label="选择车辆"
+            required
+            rules={[vehicleTransferRule(screen.messages.vinRequired)]}
+            style={{ marginBottom: 0 }}
+          >
+            <VehicleTransfer
+              title={screen.waitingTitle}
+              emptyText={screen.emptyText}
+              vehicles={vehicles}
+              loading={waiting.isFetching}
+            />
+          </Form.Item>
+        </Card>
+        {hasDocuments && (
+          <Card size="small" title={screen.documentsTitle} style={{ marginBottom: 0 }}>
+            <StageDocumentFields stage={step} form={form} xl={6} photosXl={12} />
+          </Card>
+        )}
+      </PageForm>
+    </FormPage>
+  );
+}
+
+/** A fresh form for every contract and record. */
+function FilingFormRoute({ step }: { step: FilingStep }) {
+  const { order_id: orderId, id } = useParams();
+  return <FilingForm key={`${orderId ?? ''}:${id ?? 'new'}`} step={step} />;
+}
+
+/** /filed/tax_add/:order_id. */
+export function TaxRefundPage() {
+  return <FilingFormRoute step="drawback" />;
+}
+
+/** /filed/freeze_add/:order_id and /filed/freeze_edit/:order_id/:id. */
+export function DeregistrationFormPage() {
+  return <FilingFormRoute step="archive" />;
+}
+
+/** /filed/freight_add/:order_id and /filed/freight_edit/:order_id/:id. */
+export function FreightFormPage() {
+  return <FilingFormRoute step="freight" />;
+}
