@@ -118,7 +118,7 @@ export const walkPurchaseToFiling = async (
   return purchaseId;
 };
 
-/** An overseas contract of `vins` whose vehicles are all in filing; answers both contracts' ids. */
+/** An overseas contract of `vins`, handed to purchasing (status 2), its vehicles all in filing; answers both ids. */
 export const contractInFiling = async (
   app: FilingApp,
   files: FilingFiles,
@@ -126,6 +126,7 @@ export const contractInFiling = async (
   vins: string[],
 ): Promise<{ orderId: number; purchaseId: number }> => {
   const orderId = await app.createOrder({ order_no: orderNo, amount: vins.length, cars: vins.map((v) => carLine(v)) });
+  expectOk(await app.call('PUT', `/api/order/${orderId}/handOver`), 'order hand-over');
   const purchaseId = await walkPurchaseToFiling(app, files, orderId, `CG-${orderNo}`, vins);
   return { orderId, purchaseId };
 };

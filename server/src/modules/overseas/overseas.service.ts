@@ -39,7 +39,7 @@ import { assertNotStale } from '../../db/stale-save';
 import { listOrderVehicles, linkVehicleToOrder, listVehiclesOfOrders } from '../vehicle/vehicle.repository';
 import { applyContractCarLines, type CarLinesSide, vehiclesByContract } from '../vehicle/contract-car-lines';
 import { detachFromOverseasContract } from '../vehicle/vehicle-detach';
-import { handOverOrderToPurchasing } from '../../lifecycle/order-status';
+import { handOverOrderToPurchasing, settleOrders } from '../../lifecycle/order-status';
 import type { VehicleRow } from '../vehicle/vehicle.table';
 import { fromFen, fromFenOrNull, toFen } from './money';
 import {
@@ -372,6 +372,9 @@ export const updateOrder = async (
         async () => {
           if (!(await updateRowIfUnchanged(trx, 'orders', id, patch, existing.updated_at))) return false;
           await applyCarLines(trx, id, body.cars, actor);
+          // A vehicle added to a finished contract reopens it (status 2); removing the last incomplete one
+          // finishes it: the lifecycle decides, in this transaction.
+          await settleOrders(trx, actor, [id]);
           return true;
         },
         () => ({
