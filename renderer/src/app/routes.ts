@@ -104,6 +104,12 @@ const releasePassFormPage = lazyPage(() =>
 const exportsFormPage = lazyPage(() =>
   import('../features/release/pages/exports-form-page').then((module) => module.ExportsFormPage),
 );
+const releaseListPage = lazyPage(() =>
+  import('../features/release/pages/release-list-page').then((module) => module.ReleaseListPage),
+);
+const releaseInfoPage = lazyPage(() =>
+  import('../features/release/pages/release-info-page').then((module) => module.ReleaseInfoPage),
+);
 
 const registryListPage = lazyPage(() =>
   import('../features/registry/pages/registry-list-page').then((module) => module.RegistryListPage),
@@ -204,7 +210,7 @@ export const appRoutes: AppRoute[] = [
     title: '出口报关',
     icon: ExportOutlined,
     children: [
-      { path: '/release/list', title: '出口放行', icon: ExportOutlined },
+      { path: '/release/list', title: '出口放行', icon: ExportOutlined, page: releaseListPage },
       { path: '/release/letpass_add', title: '车辆放行', hidden: true, page: releasePassFormPage },
       // Edit links from the release detail page carry the contract and purchase ids as well.
       { path: '/release/letpass_edit/:id', title: '编辑车辆放行', hidden: true, page: releasePassFormPage },
@@ -222,7 +228,7 @@ export const appRoutes: AppRoute[] = [
         hidden: true,
         page: exportsFormPage,
       },
-      { path: '/release/info/:order_id/:p_id', title: '放行详情', hidden: true },
+      { path: '/release/info/:order_id/:p_id', title: '放行详情', hidden: true, page: releaseInfoPage },
     ],
   },
   {
