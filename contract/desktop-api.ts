@@ -94,7 +94,10 @@ export const desktopFileMessages = {
   wrongType: '文件类型错误!',
   tooLarge: (maxBytes: number) => `文件过大，不能超过 ${formatFileSize(maxBytes)}`,
   notExcel: '下载失败：服务器返回的不是 Excel 文件',
+  notZip: '下载失败：服务器返回的不是压缩包',
   timeout: '下载超时，请稍后再试',
+  showRefused: '拒绝打开：只能打开本应用刚刚下载的文件所在的文件夹',
+  showInBrowser: '浏览器版本无法打开文件夹，请在浏览器的下载列表中查看',
 } as const;
 
 export interface DownloadExportRequest {
@@ -112,6 +115,22 @@ export type DownloadExportResult =
    * not). The browser: the file name handed to the browser's own download, `opened: false`.
    */
   { savedTo: string; opened: boolean; openError?: string } | { cancelled: true };
+
+export interface DownloadArchiveRequest {
+  /** The `path` of a finished contract's document zip: a `/storage/exports/….zip` path. */
+  url: string;
+  /** The name the file is saved under (sanitised; `.zip` added when missing). */
+  suggestedName: string;
+  /** Names this download in progress events and in `cancelDownload`. */
+  downloadId?: string;
+}
+
+export type DownloadArchiveResult =
+  /**
+   * Electron: the full path written (never opened: `showInFolder` may show it). The browser: the file name
+   * handed to the browser's own download.
+   */
+  { savedTo: string } | { cancelled: true };
 
 export interface DownloadProgress {
   downloadId: string;
@@ -152,7 +171,17 @@ export interface DesktopApi {
      * overwriting anything, then opened in the spreadsheet program. Browser: an ordinary download.
      */
     downloadExport(request: DownloadExportRequest): Promise<DownloadExportResult>;
-    /** Stops a download in progress: its `downloadExport` answers `{ cancelled: true }`. */
+    /**
+     * Downloads a finished contract's document zip with the token, like an export but without opening it.
+     * Electron: saved to the remembered folder (or Downloads) without overwriting. Browser: an ordinary download.
+     */
+    downloadArchive(request: DownloadArchiveRequest): Promise<DownloadArchiveResult>;
+    /**
+     * Electron: the file manager showing a file this app downloaded in this run (any other path is refused,
+     * as `openPath` is limited in main). The browser cannot: it refuses with a sentence saying where to look.
+     */
+    showInFolder(path: string): Promise<void>;
+    /** Stops a download in progress: its `downloadExport` or `downloadArchive` answers `{ cancelled: true }`. */
     cancelDownload(downloadId: string): Promise<void>;
     /** Electron: a folder dialog, remembered as `UiSettings.downloadFolder`; null when cancelled. */
     chooseDownloadFolder(): Promise<string | null>;
@@ -175,6 +204,8 @@ export const desktopChannels = {
   filesOpen: 'desktop:files:open',
   filesDownloadExport: 'desktop:files:download-export',
   filesCancelDownload: 'desktop:files:cancel-download',
+  filesDownloadArchive: 'desktop:files:download-archive',
+  filesShowInFolder: 'desktop:files:show-in-folder',
   filesChooseDownloadFolder: 'desktop:files:choose-download-folder',
 } as const;
 
@@ -201,6 +232,8 @@ export interface DesktopInvokes {
   [desktopChannels.filesOpen]: DesktopApi['files']['openFile'];
   [desktopChannels.filesDownloadExport]: DesktopApi['files']['downloadExport'];
   [desktopChannels.filesCancelDownload]: DesktopApi['files']['cancelDownload'];
+  [desktopChannels.filesDownloadArchive]: DesktopApi['files']['downloadArchive'];
+  [desktopChannels.filesShowInFolder]: DesktopApi['files']['showInFolder'];
   [desktopChannels.filesChooseDownloadFolder]: DesktopApi['files']['chooseDownloadFolder'];
 }
 

@@ -134,15 +134,35 @@ export const downloadExportRequestSchema = z
   })
   .strict();
 
+/** A finished contract's document zip: `/storage/exports/…/<name>.zip` (API.md, Cars: downloads), nothing else. */
+export const ARCHIVE_PATH_PATTERN =
+  /^\/storage\/exports\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,150}\.zip$/;
+
+export const downloadArchiveRequestSchema = z
+  .object({
+    url: z
+      .string({ error: '下载地址必须是文字' })
+      .max(400, '下载地址过长')
+      .regex(ARCHIVE_PATH_PATTERN, '只能下载服务器打包的资料压缩包（/storage/exports/…zip）'),
+    suggestedName: z.string({ error: '文件名必须是文字' }).max(300, '文件名过长'),
+    downloadId: downloadIdSchema.optional(),
+  })
+  .strict();
+
+/** A path `showInFolder` is asked about: text of a sensible length (main decides whether it may be shown). */
+export const shownPathSchema = z
+  .string({ error: '文件路径必须是文字' })
+  .min(1, '文件路径不能为空')
+  .max(4000, '文件路径过长');
+
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
 const EXPORT_EXTENSION = '.xlsx';
 
 /**
- * The name an export is saved under: what the screen suggested, made safe on every file system. Separators,
- * characters Windows refuses, control and direction-changing characters (which can disguise an extension)
- * become `_` or go; dot-names, trailing dots and Windows device names cannot result; it always ends `.xlsx`.
+ * The name a saved file gets: what the screen suggested, made safe on every file system (see
+ * `exportFileName`), always ending with `extension`.
  */
-export function exportFileName(suggested: string, fallback = '导出'): string {
+function safeSaveName(suggested: string, extension: string, fallback: string): string {
   const cleaned = suggested
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex
@@ -151,11 +171,24 @@ export function exportFileName(suggested: string, fallback = '导出'): string {
     .replace(/[<>:"/\\|?*]/g, '_')
     .replace(/\s+/g, ' ')
     .trim();
-  let base = cleaned.toLowerCase().endsWith(EXPORT_EXTENSION) ? cleaned.slice(0, -EXPORT_EXTENSION.length) : cleaned;
+  let base = cleaned.toLowerCase().endsWith(extension) ? cleaned.slice(0, -extension.length) : cleaned;
   base = base.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   if (!base.replace(/_/g, '')) base = fallback;
   if (WINDOWS_RESERVED.test(base.split('.')[0] ?? '')) base = `_${base}`;
   // Room for " (999)" and the extension inside the usual 255-character limit of a name.
   base = Array.from(base).slice(0, 120).join('').trim();
-  return `${base}${EXPORT_EXTENSION}`;
+  return `${base}${extension}`;
+}
+
+/** The name a finished contract's document zip is saved under: safe everywhere, always ending `.zip`. */
+export const archiveSaveName = (suggested: string, fallback = '资料'): string =>
+  safeSaveName(suggested, '.zip', fallback);
+
+/**
+ * The name an export is saved under: what the screen suggested, made safe on every file system. Separators,
+ * characters Windows refuses, control and direction-changing characters (which can disguise an extension)
+ * become `_` or go; dot-names, trailing dots and Windows device names cannot result; it always ends `.xlsx`.
+ */
+export function exportFileName(suggested: string, fallback = '导出'): string {
+  return safeSaveName(suggested, EXPORT_EXTENSION, fallback);
 }

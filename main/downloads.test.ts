@@ -23,6 +23,7 @@ describe('export downloads', () => {
   let dir: string;
   let downloadsDir: string;
   let opened: string[];
+  let shown: string[];
 
   beforeAll(async () => {
     server = await startExportServer();
@@ -32,6 +33,7 @@ describe('export downloads', () => {
     dir = mkdtempSync(join(tmpdir(), 'downloads-'));
     downloadsDir = join(dir, 'Downloads');
     opened = [];
+    shown = [];
     server.requests.length = 0;
     server.behave('xlsx');
   });
@@ -47,6 +49,7 @@ describe('export downloads', () => {
         opened.push(path);
         return '';
       },
+      showItemInFolder: (path) => shown.push(path),
       progressIntervalMs: 0,
       ...overrides,
     });
@@ -255,6 +258,58 @@ describe('export downloads', () => {
       opened.length = 0;
       await expect(downloads.openDownloaded(savedTo)).rejects.toThrow(downloadMessages.openRefused);
       expect(opened).toEqual([]);
+    });
+  });
+
+  describe('a finished contract’s document zip', () => {
+    const archivePath = '/storage/exports/2026/11/7c2d.zip';
+
+    it('is saved like an export (never overwriting) but not opened, and only it may be shown in its folder', async () => {
+      mkdirSync(downloadsDir);
+      writeFileSync(join(downloadsDir, 'HW-1-资料.zip'), 'the clerk’s own zip');
+      const downloads = setUp();
+      const result = await downloads.downloadArchive({ url: archivePath, suggestedName: 'HW-1-资料' });
+      const savedTo = join(downloadsDir, 'HW-1-资料 (1).zip');
+      expect(result).toEqual({ savedTo });
+      expect(readFileSync(savedTo).equals(exportFixture)).toBe(true);
+      expect(opened).toEqual([]);
+
+      await downloads.showInFolder(join(downloadsDir, '.', 'HW-1-资料 (1).zip'));
+      expect(shown).toEqual([savedTo]);
+      for (const path of [join(downloadsDir, 'HW-1-资料.zip'), downloadsDir, '/bin/sh', 'HW-1-资料 (1).zip']) {
+        await expect(downloads.showInFolder(path)).rejects.toThrow(downloadMessages.showRefused);
+      }
+      // Another run knows nothing of this run's files; a link put in the file's place is refused.
+      await expect(setUp().showInFolder(savedTo)).rejects.toThrow(downloadMessages.showRefused);
+      rmSync(savedTo);
+      symlinkSync('/bin/sh', savedTo);
+      await expect(downloads.showInFolder(savedTo)).rejects.toThrow(downloadMessages.showRefused);
+      expect(shown).toEqual([savedTo]);
+    });
+
+    it('refuses what is not a zip, and a zip larger than its limit, leaving nothing behind', async () => {
+      server.behave('html');
+      await expect(setUp().downloadArchive({ url: archivePath, suggestedName: 'a' })).rejects.toThrow(
+        downloadMessages.notZip,
+      );
+      server.behave('xlsx');
+      await expect(
+        setUp({ archiveMaxBytes: 1000 }).downloadArchive({ url: archivePath, suggestedName: 'a' }),
+      ).rejects.toThrow(downloadMessages.tooLarge);
+      expect(files()).toEqual([]);
+    });
+
+    it('can be cancelled by its id', async () => {
+      server.behave('stall');
+      const downloads = setUp();
+      const progress: DownloadProgress[] = [];
+      const running = downloads.downloadArchive({ url: archivePath, suggestedName: 'a', downloadId: 'z9' }, (event) =>
+        progress.push(event),
+      );
+      await expect.poll(() => progress.some((event) => event.received > 0)).toBe(true);
+      downloads.cancel('z9');
+      await expect(running).resolves.toEqual({ cancelled: true });
+      expect(files()).toEqual([]);
     });
   });
 });

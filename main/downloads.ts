@@ -3,11 +3,13 @@ import { lstat, mkdir, open, stat, unlink, type FileHandle } from 'node:fs/promi
 import { join, resolve } from 'node:path';
 import {
   desktopFileMessages,
+  type DownloadArchiveRequest,
+  type DownloadArchiveResult,
   type DownloadExportRequest,
   type DownloadExportResult,
   type DownloadProgress,
 } from '../contract/desktop-api';
-import { exportFileName } from '../contract/desktop-schemas';
+import { archiveSaveName, exportFileName } from '../contract/desktop-schemas';
 
 export const downloadMessages = {
   noServer: '下载失败：尚未连接服务器，请在连接设置中检查服务器',
@@ -21,12 +23,16 @@ export const downloadMessages = {
   saveFailed: (reason: string) => `保存文件失败：${reason}`,
   noFreeName: '保存文件失败：同名文件过多，请清理下载文件夹',
   openRefused: '拒绝打开：只能打开本应用刚刚下载的导出文件',
+  notZip: desktopFileMessages.notZip,
+  showRefused: desktopFileMessages.showRefused,
 } as const;
 
 /** An .xlsx is a zip: anything else (an HTML error page, an envelope) is not saved as one. */
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const ENVELOPE_READ_LIMIT = 64 * 1024;
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+/** A finished contract's documents: 50 vehicles of 40 documents of up to 20 MB would be 40 GB; real ones are far less. */
+const DEFAULT_ARCHIVE_MAX_BYTES = 16 * 1024 * 1024 * 1024;
 const MAX_SAME_NAMES = 999;
 
 export type ProgressSink = (progress: DownloadProgress) => void;
@@ -40,6 +46,13 @@ export interface Downloads {
    * ('' when it opened). Any other path is refused.
    */
   openDownloaded(path: string): Promise<string>;
+  /**
+   * A finished contract's document zip, downloaded like an export (token, progress, never overwriting)
+   * but not opened: the clerk may then show it in its folder.
+   */
+  downloadArchive(request: DownloadArchiveRequest, onProgress?: ProgressSink): Promise<DownloadArchiveResult>;
+  /** `shell.showItemInFolder` for a file this app wrote in this run, and nothing else. */
+  showInFolder(path: string): Promise<void>;
 }
 
 export interface DownloadsDeps {
@@ -53,12 +66,23 @@ export interface DownloadsDeps {
   defaultFolder: () => string;
   /** Electron's `shell.openPath`: '' on success, else why not. */
   openPath: (path: string) => Promise<string>;
+  /** Electron's `shell.showItemInFolder`: the file manager with the file selected. */
+  showItemInFolder: (path: string) => void;
   fetch?: typeof fetch;
   /** No byte for this long (waiting for the answer or in the middle of it): give up. */
   idleTimeoutMs?: number;
   /** Progress events at most this often (the last one always goes). */
   progressIntervalMs?: number;
   maxBytes?: number;
+  archiveMaxBytes?: number;
+}
+
+/** What differs between an export and an archive: the extension, the refusal of anything else, the limit. */
+interface FileKind {
+  fileName: string;
+  extension: string;
+  wrongType: string;
+  maxBytes: number;
 }
 
 class CancelledDownload extends Error {}
@@ -75,10 +99,14 @@ async function targetFolder(deps: DownloadsDeps): Promise<string> {
 }
 
 /** Creates `name.xlsx`, else `name (1).xlsx`, … exclusively: an existing file is never overwritten. */
-async function createUnique(folder: string, fileName: string): Promise<{ path: string; handle: FileHandle }> {
-  const base = fileName.slice(0, -'.xlsx'.length);
+async function createUnique(
+  folder: string,
+  fileName: string,
+  extension: string,
+): Promise<{ path: string; handle: FileHandle }> {
+  const base = fileName.slice(0, -extension.length);
   for (let n = 0; n <= MAX_SAME_NAMES; n += 1) {
-    const path = join(folder, n === 0 ? fileName : `${base} (${n}).xlsx`);
+    const path = join(folder, n === 0 ? fileName : `${base} (${n})${extension}`);
     try {
       return { path, handle: await open(path, 'wx') };
     } catch (error) {
@@ -150,6 +178,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
   const idleTimeoutMs = deps.idleTimeoutMs ?? 30_000;
   const progressIntervalMs = deps.progressIntervalMs ?? 100;
   const maxBytes = deps.maxBytes ?? DEFAULT_MAX_BYTES;
+  const archiveMaxBytes = deps.archiveMaxBytes ?? DEFAULT_ARCHIVE_MAX_BYTES;
   const written = new Set<string>();
   const running = new Map<string, AbortController>();
 
@@ -162,16 +191,26 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     return deps.openPath(full);
   };
 
+  const showInFolder = async (path: string): Promise<void> => {
+    const full = resolve(path);
+    if (!written.has(full)) throw new Error(downloadMessages.showRefused);
+    const info = await lstat(full).catch(() => null);
+    if (!info?.isFile()) throw new Error(downloadMessages.showRefused);
+    deps.showItemInFolder(full);
+  };
+
+  /** Fetches the file with the token and saves it under a name no other file has; answers where. */
   async function download(
-    request: DownloadExportRequest,
+    request: { url: string },
+    kind: FileKind,
     downloadId: string,
     controller: AbortController,
     onProgress: ProgressSink | undefined,
-  ): Promise<DownloadExportResult> {
+  ): Promise<string> {
     const base = deps.apiBase().replace(/\/+$/, '');
     if (!base) throw new Error(downloadMessages.noServer);
     const url = `${base}${request.url}`;
-    const fileName = exportFileName(request.suggestedName);
+    const { fileName, maxBytes } = kind;
 
     let timedOut = false;
     let idleTimer: NodeJS.Timeout | undefined;
@@ -226,7 +265,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       report(0);
 
       const reader = response.body?.getReader();
-      if (!reader) throw new Error(downloadMessages.notExcel);
+      if (!reader) throw new Error(kind.wrongType);
       let received = 0;
       let lastReport = Date.now();
       let head = new Uint8Array();
@@ -245,8 +284,8 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
           joined.set(value, head.length);
           head = joined;
           if (head.length < ZIP_MAGIC.length) continue;
-          if (!startsWithZip(head)) throw new Error(downloadMessages.notExcel);
-          target = await createUnique(await targetFolder(deps), fileName);
+          if (!startsWithZip(head)) throw new Error(kind.wrongType);
+          target = await createUnique(await targetFolder(deps), fileName, kind.extension);
           await target.handle.write(head);
         } else {
           await target.handle.write(value);
@@ -256,7 +295,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
           report(received);
         }
       }
-      if (!target) throw new Error(downloadMessages.notExcel);
+      if (!target) throw new Error(kind.wrongType);
       if (total !== null && received !== total) throw new Error(downloadMessages.interrupted);
       report(received);
       await target.handle.close();
@@ -274,27 +313,55 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
 
     const savedTo = resolve(target.path);
     written.add(savedTo);
-    const openError = await openDownloaded(savedTo).catch((error: unknown) =>
-      error instanceof Error ? error.message : String(error),
-    );
-    return openError ? { savedTo, opened: false, openError } : { savedTo, opened: true };
+    return savedTo;
+  }
+
+  /** One download under its id (a second with the same id stops the first); a cancel answers null. */
+  async function tracked(
+    request: { url: string; downloadId?: string },
+    kind: FileKind,
+    onProgress: ProgressSink | undefined,
+  ): Promise<string | null> {
+    const downloadId = request.downloadId ?? randomUUID();
+    const controller = new AbortController();
+    running.get(downloadId)?.abort();
+    running.set(downloadId, controller);
+    try {
+      return await download(request, kind, downloadId, controller, onProgress);
+    } catch (error) {
+      if (error instanceof CancelledDownload) return null;
+      throw error;
+    } finally {
+      if (running.get(downloadId) === controller) running.delete(downloadId);
+    }
   }
 
   return {
     async downloadExport(request, onProgress) {
-      const downloadId = request.downloadId ?? randomUUID();
-      const controller = new AbortController();
-      running.get(downloadId)?.abort();
-      running.set(downloadId, controller);
-      try {
-        return await download(request, downloadId, controller, onProgress);
-      } catch (error) {
-        if (error instanceof CancelledDownload) return { cancelled: true };
-        throw error;
-      } finally {
-        if (running.get(downloadId) === controller) running.delete(downloadId);
-      }
+      const kind = {
+        fileName: exportFileName(request.suggestedName),
+        extension: '.xlsx',
+        wrongType: downloadMessages.notExcel,
+        maxBytes,
+      };
+      const savedTo = await tracked(request, kind, onProgress);
+      if (savedTo === null) return { cancelled: true };
+      const openError = await openDownloaded(savedTo).catch((error: unknown) =>
+        error instanceof Error ? error.message : String(error),
+      );
+      return openError ? { savedTo, opened: false, openError } : { savedTo, opened: true };
     },
+    async downloadArchive(request, onProgress) {
+      const kind = {
+        fileName: archiveSaveName(request.suggestedName),
+        extension: '.zip',
+        wrongType: downloadMessages.notZip,
+        maxBytes: archiveMaxBytes,
+      };
+      const savedTo = await tracked(request, kind, onProgress);
+      return savedTo === null ? { cancelled: true } : { savedTo };
+    },
+    showInFolder,
     cancel(downloadId) {
       running.get(downloadId)?.abort();
     },

@@ -108,6 +108,7 @@ async function start() {
     folder: () => settings.getUi().downloadFolder,
     defaultFolder: () => app.getPath('downloads'),
     openPath: (path) => shell.openPath(path),
+    showItemInFolder: (path) => shell.showItemInFolder(path),
   });
 
   const isTrusted = appSenderCheck(devServerUrl);

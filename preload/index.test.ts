@@ -76,6 +76,8 @@ describe('preload bridge', () => {
     await desktop.app.version();
     await desktop.files.openFile({ filters: [{ name: 'Excel', extensions: ['xlsx'] }], maxBytes: 102400 });
     await desktop.files.downloadExport({ url: '/storage/exports/2026/11/a.xlsx', suggestedName: '海外合同.xlsx' });
+    await desktop.files.downloadArchive({ url: '/storage/exports/2026/11/b.zip', suggestedName: 'HW-1-资料.zip' });
+    await desktop.files.showInFolder('/home/clerk/Downloads/HW-1-资料.zip');
     await desktop.files.cancelDownload('d1');
     await desktop.files.chooseDownloadFolder();
     expect(fake.invocations).toEqual([
@@ -96,6 +98,11 @@ describe('preload bridge', () => {
         channel: desktopChannels.filesDownloadExport,
         args: [{ url: '/storage/exports/2026/11/a.xlsx', suggestedName: '海外合同.xlsx' }],
       },
+      {
+        channel: desktopChannels.filesDownloadArchive,
+        args: [{ url: '/storage/exports/2026/11/b.zip', suggestedName: 'HW-1-资料.zip' }],
+      },
+      { channel: desktopChannels.filesShowInFolder, args: ['/home/clerk/Downloads/HW-1-资料.zip'] },
       { channel: desktopChannels.filesCancelDownload, args: ['d1'] },
       { channel: desktopChannels.filesChooseDownloadFolder, args: [] },
     ]);

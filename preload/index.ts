@@ -62,6 +62,8 @@ export function createDesktopApi(invoke: Invoke, subscribe: Subscribe): DesktopA
     files: {
       openFile: (options) => call(desktopChannels.filesOpen, options),
       downloadExport: (request) => call(desktopChannels.filesDownloadExport, request),
+      downloadArchive: (request) => call(desktopChannels.filesDownloadArchive, request),
+      showInFolder: (path) => call(desktopChannels.filesShowInFolder, path),
       cancelDownload: (downloadId) => call(desktopChannels.filesCancelDownload, downloadId),
       chooseDownloadFolder: () => call(desktopChannels.filesChooseDownloadFolder),
       onDownloadProgress: (listener: DownloadProgressListener) => subscribe(desktopEvents.downloadProgress, listener),

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { desktopChannels, desktopEvents, type DownloadProgress } from '../../contract/desktop-api';
+import { desktopChannels, desktopEvents, desktopFileMessages, type DownloadProgress } from '../../contract/desktop-api';
 import { createDownloads } from '../downloads';
 import { createFileDialogs, type OpenDialogOptionsLike } from '../file-dialogs';
 import { createSettingsStore } from '../settings-store';
@@ -45,6 +45,7 @@ describe('files IPC', () => {
   const setUp = (picked: string[] = []) => {
     const asked: OpenDialogOptionsLike[] = [];
     const opened: string[] = [];
+    const shown: string[] = [];
     const settings = createSettingsStore(openConfFile(dir, 'settings'));
     const downloadsDir = join(dir, 'Downloads');
     const handlers = filesIpcHandlers({
@@ -66,6 +67,7 @@ describe('files IPC', () => {
           opened.push(path);
           return '';
         },
+        showItemInFolder: (path) => shown.push(path),
         progressIntervalMs: 0,
       }),
     });
@@ -73,10 +75,13 @@ describe('files IPC', () => {
     return {
       asked,
       opened,
+      shown,
       settings,
       downloadsDir,
       open: handler(desktopChannels.filesOpen),
       download: handler(desktopChannels.filesDownloadExport),
+      downloadArchive: handler(desktopChannels.filesDownloadArchive),
+      showInFolder: handler(desktopChannels.filesShowInFolder),
       cancel: handler(desktopChannels.filesCancelDownload),
       chooseFolder: handler(desktopChannels.filesChooseDownloadFolder),
     };
@@ -210,6 +215,42 @@ describe('files IPC', () => {
   ])('refuses a download request with %s', async (_label, args) => {
     const ipc = setUp();
     await expect(ipc.download(pageEvent().event, ...args)).rejects.toThrow(/^请求参数不正确/);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('downloads a contract zip with progress, never opens it, and shows only that file in its folder', async () => {
+    server.behave('slow');
+    const ipc = setUp();
+    const { event, sent } = pageEvent();
+    const result = await ipc.downloadArchive(event, {
+      url: '/storage/exports/2026/11/0a1b.zip',
+      suggestedName: 'HW-2026-001-资料',
+      downloadId: 'z1',
+    });
+    const savedTo = join(ipc.downloadsDir, 'HW-2026-001-资料.zip');
+    expect(result).toEqual({ savedTo });
+    expect(readFileSync(savedTo).equals(exportFixture)).toBe(true);
+    expect(ipc.opened).toEqual([]);
+    expect(sent.at(-1)?.progress).toMatchObject({ downloadId: 'z1', percent: 100 });
+    await ipc.showInFolder(fromApp, savedTo);
+    expect(ipc.shown).toEqual([savedTo]);
+    await expect(ipc.showInFolder(fromApp, ipc.downloadsDir)).rejects.toThrow(desktopFileMessages.showRefused);
+    await expect(ipc.showInFolder(fromApp, '/etc/passwd')).rejects.toThrow(desktopFileMessages.showRefused);
+    await expect(ipc.showInFolder(fromApp)).rejects.toThrow(/^请求参数不正确/);
+    await expect(ipc.showInFolder(fromApp, { path: savedTo })).rejects.toThrow(/^请求参数不正确/);
+    expect(ipc.shown).toEqual([savedTo]);
+  });
+
+  it.each([
+    ['an export workbook', '/storage/exports/2026/11/a.xlsx'],
+    ['an upload', '/storage/document/2026/11/a.zip'],
+    ['a climb out of exports', '/storage/exports/../document/a.zip'],
+    ['a full URL elsewhere', 'https://evil.example/storage/exports/a.zip'],
+  ])('refuses a contract zip request for %s without any request', async (_label, url) => {
+    const ipc = setUp();
+    await expect(ipc.downloadArchive(pageEvent().event, { url, suggestedName: 'a' })).rejects.toThrow(
+      /^请求参数不正确：只能下载服务器打包的资料压缩包/,
+    );
     expect(server.requests).toEqual([]);
   });
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { desktopChannels, desktopEvents, type DownloadProgress } from '../../contract/desktop-api';
-import { downloadExportRequestSchema, downloadIdSchema, openFileOptionsSchema } from '../../contract/desktop-schemas';
+import {
+  downloadArchiveRequestSchema,
+  downloadExportRequestSchema,
+  downloadIdSchema,
+  openFileOptionsSchema,
+  shownPathSchema,
+} from '../../contract/desktop-schemas';
 import type { Downloads } from '../downloads';
 import type { FileDialogs } from '../file-dialogs';
 import { guarded, noArgs, type InvokeEventLike, type IpcHandlersFor, type SenderCheck } from './ipc-guard';
@@ -23,15 +29,24 @@ const progressTo = (event: InvokeEventLike) => (progress: DownloadProgress) => {
   if (sender && !sender.isDestroyed?.()) sender.send(desktopEvents.downloadProgress, progress);
 };
 
-/** Native open dialog, export downloads (with progress) and the remembered download folder. */
+/**
+ * Native open dialog, export and contract-zip downloads (with progress), showing a downloaded file in its
+ * folder, and the remembered download folder.
+ */
 export function filesIpcHandlers({
   isTrusted,
   dialogs,
   downloads,
 }: FilesIpcDeps): IpcHandlersFor<
-  'filesOpen' | 'filesDownloadExport' | 'filesCancelDownload' | 'filesChooseDownloadFolder'
+  | 'filesOpen'
+  | 'filesDownloadExport'
+  | 'filesDownloadArchive'
+  | 'filesShowInFolder'
+  | 'filesCancelDownload'
+  | 'filesChooseDownloadFolder'
 > {
   const downloadArgs = z.tuple([downloadExportRequestSchema]);
+  const archiveArgs = z.tuple([downloadArchiveRequestSchema]);
   return {
     [desktopChannels.filesOpen]: guarded(isTrusted, z.tuple([openFileOptionsSchema]), ([options]) =>
       dialogs.openFile(options),
@@ -41,6 +56,14 @@ export function filesIpcHandlers({
         event,
         ...args,
       ),
+    [desktopChannels.filesDownloadArchive]: (event, ...args) =>
+      guarded(isTrusted, archiveArgs, ([request]) => downloads.downloadArchive(request, progressTo(event)))(
+        event,
+        ...args,
+      ),
+    [desktopChannels.filesShowInFolder]: guarded(isTrusted, z.tuple([shownPathSchema]), ([path]) =>
+      downloads.showInFolder(path),
+    ),
     [desktopChannels.filesCancelDownload]: guarded(isTrusted, z.tuple([downloadIdSchema]), ([downloadId]) =>
       downloads.cancel(downloadId),
     ),

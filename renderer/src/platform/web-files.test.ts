@@ -189,4 +189,28 @@ describe('web files: downloadExport', () => {
   it('says the browser chooses the download folder', async () => {
     await expect(createWebFiles().chooseDownloadFolder()).rejects.toThrow(webFileMessages.folderInBrowser);
   });
+
+  it('downloads a contract zip as an ordinary browser download, and says it cannot show a folder', async () => {
+    const zipPath = '/storage/exports/2026/11/5d3e.zip';
+    // Any zip will do: a workbook is one.
+    server.store(zipPath, workbook, 'application/zip');
+    const files = createWebFiles();
+    const result = await files.downloadArchive({ url: zipPath, suggestedName: 'HW/2026:1-资料' });
+    expect(result).toEqual({ savedTo: 'HW_2026_1-资料.zip' });
+    expect(downloads.saved.map((saved) => saved.name)).toEqual(['HW_2026_1-资料.zip']);
+    expect(new Uint8Array(await urls.live.get(downloads.saved[0]!.href)!.arrayBuffer())).toEqual(workbook);
+    await expect(files.showInFolder('HW_2026_1-资料.zip')).rejects.toThrow(desktopFileMessages.showInBrowser);
+  });
+
+  it('refuses a contract zip answer that is not a zip, and a path that is not one', async () => {
+    const zipPath = '/storage/exports/2026/11/5d3e.zip';
+    server.store(zipPath, new TextEncoder().encode('<html>login</html>'), 'text/html');
+    await expect(createWebFiles().downloadArchive({ url: zipPath, suggestedName: 'a' })).rejects.toThrow(
+      desktopFileMessages.notZip,
+    );
+    await expect(createWebFiles().downloadArchive({ url: path, suggestedName: 'a' })).rejects.toThrow(
+      '只能下载服务器打包的资料压缩包',
+    );
+    expect(downloads.saved).toEqual([]);
+  });
 });

@@ -2,12 +2,19 @@ import {
   desktopFileMessages,
   openFileMaxBytes,
   type DesktopApi,
+  type DownloadArchiveResult,
   type DownloadExportResult,
   type DownloadProgress,
   type DownloadProgressListener,
   type OpenedFile,
 } from '../../../contract/desktop-api';
-import { downloadExportRequestSchema, exportFileName, openFileOptionsSchema } from '../../../contract/desktop-schemas';
+import {
+  archiveSaveName,
+  downloadArchiveRequestSchema,
+  downloadExportRequestSchema,
+  exportFileName,
+  openFileOptionsSchema,
+} from '../../../contract/desktop-schemas';
 
 export const webFileMessages = {
   folderInBrowser: '浏览器版本的保存位置由浏览器决定，请在浏览器的下载设置中更改',
@@ -86,7 +93,8 @@ function saveThroughBrowser(blob: Blob, name: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
 }
 
-async function isWorkbook(blob: Blob): Promise<boolean> {
+/** An .xlsx and a contract's document zip both start as a zip does. */
+async function isZip(blob: Blob): Promise<boolean> {
   const head = new Uint8Array(await blob.slice(0, ZIP_MAGIC.length).arrayBuffer());
   return ZIP_MAGIC.every((byte, index) => head[index] === byte);
 }
@@ -123,52 +131,25 @@ export function createWebFiles(options: WebFilesOptions = {}): DesktopApi['files
     async downloadExport(raw): Promise<DownloadExportResult> {
       const parsed = downloadExportRequestSchema.safeParse(raw);
       if (!parsed.success) throw new Error(firstIssue(parsed.error));
-      const { url, suggestedName } = parsed.data;
-      const downloadId = parsed.data.downloadId ?? randomId();
-      const controller = new AbortController();
-      running.get(downloadId)?.abort();
-      running.set(downloadId, controller);
+      const name = exportFileName(parsed.data.suggestedName);
+      const saved = await download(parsed.data, desktopFileMessages.notExcel);
+      if (!saved) return { cancelled: true };
+      saveThroughBrowser(saved, name);
+      return { savedTo: name, opened: false };
+    },
 
-      let timedOut = false;
-      let idleTimer: number | undefined;
-      const touch = () => {
-        window.clearTimeout(idleTimer);
-        idleTimer = window.setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, idleTimeoutMs);
-      };
-      const report = (received: number, total: number | null) =>
-        emit({
-          downloadId,
-          url,
-          received,
-          total,
-          percent: total ? Math.min(100, Math.floor((received / total) * 100)) : null,
-        });
+    async downloadArchive(raw): Promise<DownloadArchiveResult> {
+      const parsed = downloadArchiveRequestSchema.safeParse(raw);
+      if (!parsed.success) throw new Error(firstIssue(parsed.error));
+      const name = archiveSaveName(parsed.data.suggestedName);
+      const saved = await download(parsed.data, desktopFileMessages.notZip);
+      if (!saved) return { cancelled: true };
+      saveThroughBrowser(saved, name);
+      return { savedTo: name };
+    },
 
-      try {
-        touch();
-        report(0, null);
-        const blob = await fetchExport(url, {
-          signal: controller.signal,
-          onProgress: (loaded, total) => {
-            touch();
-            report(loaded, total);
-          },
-        });
-        if (!(await isWorkbook(blob))) throw new Error(desktopFileMessages.notExcel);
-        const name = exportFileName(suggestedName);
-        saveThroughBrowser(blob, name);
-        return { savedTo: name, opened: false };
-      } catch (error) {
-        if (timedOut) throw new Error(desktopFileMessages.timeout);
-        if (controller.signal.aborted) return { cancelled: true };
-        throw new Error(webFileMessages.failed(error instanceof Error ? error.message : String(error)));
-      } finally {
-        window.clearTimeout(idleTimer);
-        if (running.get(downloadId) === controller) running.delete(downloadId);
-      }
+    async showInFolder() {
+      throw new Error(desktopFileMessages.showInBrowser);
     },
 
     async cancelDownload(downloadId) {
@@ -186,4 +167,55 @@ export function createWebFiles(options: WebFilesOptions = {}): DesktopApi['files
       };
     },
   };
+
+  /** The file's bytes with progress and the stall watch; null when cancelled. */
+  async function download(
+    request: { url: string; downloadId?: string | undefined },
+    wrongType: string,
+  ): Promise<Blob | null> {
+    const { url } = request;
+    const downloadId = request.downloadId ?? randomId();
+    const controller = new AbortController();
+    running.get(downloadId)?.abort();
+    running.set(downloadId, controller);
+
+    let timedOut = false;
+    let idleTimer: number | undefined;
+    const touch = () => {
+      window.clearTimeout(idleTimer);
+      idleTimer = window.setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, idleTimeoutMs);
+    };
+    const report = (received: number, total: number | null) =>
+      emit({
+        downloadId,
+        url,
+        received,
+        total,
+        percent: total ? Math.min(100, Math.floor((received / total) * 100)) : null,
+      });
+
+    try {
+      touch();
+      report(0, null);
+      const blob = await fetchExport(url, {
+        signal: controller.signal,
+        onProgress: (loaded, total) => {
+          touch();
+          report(loaded, total);
+        },
+      });
+      if (!(await isZip(blob))) throw new Error(wrongType);
+      return blob;
+    } catch (error) {
+      if (timedOut) throw new Error(desktopFileMessages.timeout);
+      if (controller.signal.aborted) return null;
+      throw new Error(webFileMessages.failed(error instanceof Error ? error.message : String(error)));
+    } finally {
+      window.clearTimeout(idleTimer);
+      if (running.get(downloadId) === controller) running.delete(downloadId);
+    }
+  }
 }

@@ -67,6 +67,8 @@ export function createFakeElectronDesktop(initial: FakeElectronDesktopOptions = 
     files: {
       openFile: vi.fn(refused),
       downloadExport: vi.fn(refused),
+      downloadArchive: vi.fn(refused),
+      showInFolder: vi.fn(async () => undefined),
       cancelDownload: vi.fn(async () => undefined),
       chooseDownloadFolder: vi.fn(async () => null),
       onDownloadProgress: vi.fn(() => () => undefined),
