@@ -27,7 +27,7 @@ import { VinCell } from '../../../components/vin-cell';
 import { VIN_FONT } from '../../../components/vin-search-box';
 import { listFiledQuery } from '../api/list-filed';
 import { FiledCarStatus } from '../components/filed-car-status';
-import { DownloadSlot } from '../components/download-slot';
+import { DownloadContract } from '../components/download-contract';
 import { filedPaths } from '../filed-format';
 
 const statusOptions = [
@@ -109,7 +109,7 @@ export function FiledListPage() {
           <RowAction label={`海外合同 ${card.order_no} 运费`} onClick={() => navigate(filedPaths.freightAdd(card.id))}>
             {filedLabels.freightButton}
           </RowAction>
-          {canDownload(card) ? <DownloadSlot orderId={card.id} orderNo={card.order_no} /> : null}
+          {canDownload(card) ? <DownloadContract orderId={card.id} orderNo={card.order_no} /> : null}
           <RowAction label={`海外合同 ${card.order_no} 详情`} onClick={() => navigate(filedPaths.detail(card.id))}>
             {filedLabels.detailButton}
           </RowAction>
