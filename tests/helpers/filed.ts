@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { contractAppForEachTest } from './contract-app';
-import { type ExportsFiles, exportsForm, uploadExportsFiles } from './exports';
+import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from './exports';
 import { uploadFixture } from './factories';
 import { carLine } from './overseas';
-import { purchaseCar } from './purchase';
-import { plateForm, type RegistryFiles, uploadRegistryFiles } from './registry';
 import { type ReleasePassFiles, releaseForm, uploadReleasePassFiles } from './release-pass';
 
 /** What the walk needs of the contract tests' frame (tests/helpers/contract-app.ts, with the purchase files). */
-export type FilingApp = Pick<ReturnType<typeof contractAppForEachTest>, 'call' | 'createOrder' | 'createPurchase'>;
+export type FilingApp = Pick<
+  ReturnType<typeof contractAppForEachTest>,
+  't' | 'staff' | 'call' | 'createOrder' | 'createPurchase' | 'vehicleOf'
+>;
 
 /** Files uploaded for real into the filing records' slots: the certificate, freight invoice and slip, photos. */
 export interface FiledFiles {
@@ -31,14 +32,12 @@ export const uploadFiledFiles = async (app: FastifyInstance, token: string): Pro
 
 /** Every file the walk and the filing forms name, uploaded once per test. */
 export interface FilingFiles {
-  registry: RegistryFiles;
   pass: ReleasePassFiles;
   exports: ExportsFiles;
   filed: FiledFiles;
 }
 
 export const uploadFilingFiles = async (app: FastifyInstance, token: string): Promise<FilingFiles> => ({
-  registry: await uploadRegistryFiles(app, token),
   pass: await uploadReleasePassFiles(app, token),
   exports: await uploadExportsFiles(app, token),
   filed: await uploadFiledFiles(app, token),
@@ -87,9 +86,9 @@ const expectOk = (response: { statusCode: number; body: string }, step: string) 
   expect(response.statusCode, `${step}: ${response.body}`).toBe(200);
 
 /**
- * Takes vehicles of an overseas contract to filing through the real endpoints, as the clerks would: a
- * purchase contract of `vins` handed to the yard, no check-in (noentry), a plating each (no documents),
- * the hand-over to release, one release pass, one export declaration with all six documents, and the
+ * Takes vehicles of an overseas contract to filing through the real endpoints: the release set-up shared
+ * with the export tests (a purchase contract of `vins` handed to the yard, 免入库, a plating each, the
+ * hand-over to release), then one release pass, one export declaration with all six documents, and the
  * release hand-over. Answers the purchase contract's id.
  */
 export const walkPurchaseToFiling = async (
@@ -100,16 +99,7 @@ export const walkPurchaseToFiling = async (
   vins: string[],
 ): Promise<number> => {
   const { call } = app;
-  const purchaseId = await app.createPurchase({
-    order_id: orderId,
-    purchase_no: purchaseNo,
-    amount: vins.length,
-    car: vins.map((v) => purchaseCar(v)),
-  });
-  expectOk(await call('PUT', `/api/purchase/${purchaseId}/handOver`), 'purchase hand-over');
-  expectOk(await call('PUT', `/api/car/noentry?purchaseId=${purchaseId}`), 'noentry');
-  for (const v of vins) expectOk(await call('POST', '/api/car/plateAdd', plateForm(files.registry, v, 0)), 'plateAdd');
-  expectOk(await call('PUT', '/api/car/transferHandOver', { purchase_id: [purchaseId] }), 'transferHandOver');
+  const purchaseId = await releaseSetUp(app).purchaseAtRelease(orderId, purchaseNo, vins);
   expectOk(await call('POST', '/api/car/releaseAdd', releaseForm(files.pass, vins)), 'releaseAdd');
   expectOk(await call('POST', '/api/car/exportsAdd', exportsForm(files.exports, orderId, vins)), 'exportsAdd');
   const handOver = await call('PUT', '/api/car/releaseHandOver', { purchase_id: [purchaseId] });
