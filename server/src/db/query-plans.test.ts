@@ -16,6 +16,7 @@ import {
   type OrderFilters,
   searchOrderNumbers,
 } from '../modules/overseas/overseas.repository';
+import { countFiledOrders, type FiledFilters, listFiledOrders } from '../modules/filed/filed.repository';
 import { countPickups, listPickups, type PickupFilters } from '../modules/pickup/pickup.repository';
 import { countPurchases, listPurchases, type PurchaseFilters } from '../modules/purchase/purchase.repository';
 import {
@@ -210,6 +211,15 @@ const pickupFilters: [string, PickupFilters][] = [
   ['released', { releaseStatus: 2 }],
 ];
 
+const filedFilters: [string, FiledFilters][] = [
+  ['no filter', {}],
+  ['tax refund pending', { drawback: 0 }],
+  ['tax refund done', { drawback: 2 }],
+  ['deregistration and freight', { archive: 2, freight: 0 }],
+  ['order number part', { orderNo: '004567' }],
+  ['VIN tail of 6', { vin: vinOf(4565).slice(-6) }],
+];
+
 const planned: Planned[] = [
   ...orderFilters.flatMap(([label, filters]): Planned[] => [
     { label: `/api/order ${label}`, run: (db) => listOrders(db, TZ, filters, 0, 20), orderedWalk: 'start' in filters },
@@ -290,6 +300,11 @@ const planned: Planned[] = [
     run: (db) => listOrderVehiclesLacking(db, 1234, ['if_release', 'if_exports']),
     uses: 'vehicles_order_id_index',
   },
+  // The filed list: the filing vehicles' partial index walked backwards by contract, a page of groups.
+  ...filedFilters.flatMap(([label, filters]): Planned[] => [
+    { label: `archiveLists ${label}`, run: (db) => listFiledOrders(db, filters, 30, 15) },
+    { label: `archiveLists count ${label}`, run: (db) => countFiledOrders(db, filters) },
+  ]),
   { label: 'VIN lookup (one)', run: (db) => findVehicleByVin(db, vinOf(42)) },
   { label: 'VIN lookup (import)', run: (db) => findVehiclesByVins(db, [vinOf(42), vinOf(43)]) },
   { label: '/api/car/vin lookups', run: (db) => lookupVins(db, [vinOf(42), vinOf(43)]) },
