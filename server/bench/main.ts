@@ -8,11 +8,13 @@
  *   npm run bench -- [--db sqlite|postgres] [--only a,b-prefix] [--duration 5] [--scale 1] [--connections 16]
  */
 import { spawnSync } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { downloadsEndpoints } from '../../contract/downloads';
 import { parseDatabaseUrl } from '../src/config';
 import { createDatabase } from '../src/db/database';
+import { seedFinishedContract, ZIP_DOCUMENTS_EACH, ZIP_VEHICLES } from './downloads';
 import { type LoadResult, runLoad, settle, startLoad } from './load';
 import {
   exportMeasurements,
@@ -295,6 +297,53 @@ const main = async () => {
           ]),
         ),
       );
+    }
+
+    if (selected('downloads')) {
+      // A finished contract's zip (issue 11): its rows and files put in, measured once on a fresh server
+      // (so the peak is the zip's own), then taken out again.
+      const seedDb = createDatabase(parseDatabaseUrl(seed.url, process.cwd()));
+      try {
+        const contract = await seedFinishedContract(seedDb, storageDir);
+        try {
+          await restart();
+          await fetchOnce(`${current.server.url}/api/order`, current.token);
+          await settle(current.server.url);
+          const peakSource = resetPeak(current.server.pid) ? 'fresh server, peak reset' : 'fresh server';
+          const rssBeforeMiB = memoryOf(current.server.pid).rssMiB;
+          const path = `${downloadsEndpoints.download.path}?orderId=${contract.orderId}`;
+          const zipped = await fetchOnce(`${current.server.url}${path}`, current.token);
+          if (zipped.status !== 200)
+            throw new Error(`downloads answered ${zipped.status}: ${zipped.body.slice(0, 300)}`);
+          const peakMiB = memoryOf(current.server.pid).peakMiB;
+          const zipPath = (JSON.parse(zipped.body) as { data: { path: string } }).data.path;
+          const onDisk = join(storageDir, zipPath.replace(/^\/storage\//, ''));
+          const zipMiB = statSync(onDisk).size / 1024 / 1024;
+          rmSync(onDisk, { force: true });
+          progress(
+            `  downloads                    ${ms(zipped.ms)}, peak ${peakMiB.toFixed(0)} MiB, zip ${zipMiB.toFixed(0)} MiB`,
+          );
+          print(`\n### A finished contract's document zip\n`);
+          print(
+            markdownTable(
+              ['request', 'documents', 'time', 'server RSS before → peak', 'zip'],
+              [
+                [
+                  `\`${downloadsEndpoints.download.path}\``,
+                  `${ZIP_VEHICLES} vehicles × ${ZIP_DOCUMENTS_EACH} + the records covering all (${contract.files} files, ${(contract.bytes / 1024 / 1024).toFixed(0)} MiB)`,
+                  ms(zipped.ms),
+                  `${rssBeforeMiB.toFixed(0)} → ${peakMiB.toFixed(0)} MiB (${peakSource})`,
+                  `${zipMiB.toFixed(0)} MiB`,
+                ],
+              ],
+            ),
+          );
+        } finally {
+          await contract.remove();
+        }
+      } finally {
+        await seedDb.destroy();
+      }
     }
 
     if (kind === 'postgres' && selected('two-servers')) {
