@@ -6,7 +6,7 @@
  * statuses (0 未完成, 2 已完成). 15 contracts a page; 暂无数据 when there is none.
  */
 import { useNavigate } from 'react-router-dom';
-import { Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   canDownload,
   FILED_STATUS,
@@ -69,7 +69,15 @@ export function FiledListPage() {
   const list = usePagedList(listFiledQuery);
 
   const columns: PagedTableColumn<FiledCard>[] = [
-    { key: 'order_no', title: '海外合同号', dataIndex: 'order_no', width: 170, onCell: wrapAnywhere },
+    {
+      key: 'order_no',
+      title: '海外合同号',
+      dataIndex: 'order_no',
+      width: 170,
+      onCell: wrapAnywhere,
+      // The card's title: the vehicles under it name no contract.
+      render: (orderNo: string) => <Typography.Text strong>{orderNo}</Typography.Text>,
+    },
     { key: 'customer', title: filedLabels.customer, onCell: wrapAnywhere, render: (_, card) => customerOf(card) },
     {
       key: 'count',

@@ -1,0 +1,256 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createOrderThroughApi, ensureAdmin, login } from './support';
+import {
+  createPurchase,
+  dataOf,
+  dropFiles,
+  fixtures,
+  formItem,
+  screenshotTo,
+  shown,
+  yardApi,
+  type DroppedFile,
+  type YardApi,
+} from './yard-support';
+
+/**
+ * Filing (归档) as its clerk lives it (spec part 2, sections 2 and 5): an overseas contract's two vehicles
+ * were declared for export, released and handed to filing (set up through the API, as the earlier screens
+ * would). On the filed list its card shows both vehicles with nothing done; the clerk records the tax
+ * refund (退税), the deregistration with its certificate (注销) and the freight with its invoice and
+ * payment slip (运费), each from the card, and sees the card finish with 下载. The contract's detail page
+ * (归档详情) and its part-1 record view show the three records; a deregistration opens again for editing.
+ * A few other contracts' vehicles wait in filing beside it.
+ */
+
+const shots = '/tmp/shots-c';
+const serial = String(Date.now()).slice(-8);
+/** 17 characters, no I, O or Q; the serial finds this spec's vehicles among other specs' leftovers. */
+const vin = (prefix: string, row: number) => `${prefix}${serial}${String(row).padStart(4, '0')}`;
+const carA = vin('LSVGA', 1);
+const carB = vin('LSVGA', 2);
+const orderNo = `E2E-GD-${serial}`;
+
+const doc = (fixture: string, name: string, type: string): DroppedFile => ({
+  path: `${fixtures}/scans/${fixture}`,
+  name,
+  type,
+});
+const PDF = 'application/pdf';
+
+/** Uploads of the earlier steps' documents (the export declaration's four, the release pass's two). */
+async function earlierFiles(api: YardApi) {
+  const scan = await api.upload('document', 'scans/deregistration-certificate.pdf', '报关.pdf');
+  const photo = await api.upload('image', 'scans/vehicle-exterior.png', '离场.png');
+  return { scan, photo };
+}
+
+/**
+ * An overseas contract of `vins` taken to filing as the clerks before would: bought on one new-car
+ * purchase contract, 免入库, plated, handed to release, let out on one pass, declared for export with its
+ * four required documents, and handed to filing. Answers the contract's id.
+ */
+async function contractInFiling(
+  api: YardApi,
+  files: { scan: string; photo: string },
+  number: string,
+  vins: string[],
+  customer: string,
+): Promise<number> {
+  await createOrderThroughApi(api.request, { orderNo: number, customerName: customer, vins });
+  const [order] = await dataOf<Array<{ id: number; order_no: string }>>(
+    await api.request.get(`/api/order/search?order_no=${number}`, { headers: api.headers }),
+  );
+  expect(order?.order_no).toBe(number);
+  const orderId = order!.id;
+  await api.send('put', `/api/order/${orderId}/handOver`);
+  const purchaseId = await createPurchase(api, {
+    type: 1,
+    purchaseNo: `CG-${number}`,
+    vins,
+    seller: `杭州车行${serial}`,
+    orderId,
+    model: (index) => (index % 2 === 0 ? '丰田 卡罗拉 1.8L' : '比亚迪 汉 EV'),
+  });
+  await api.send('put', `/api/purchase/${purchaseId}/handOver`);
+  await api.send('put', `/api/car/noentry?purchaseId=${purchaseId}`);
+  for (const text of vins) await api.send('post', '/api/car/plateAdd', { vin: text });
+  await api.send('put', '/api/car/transferHandOver', { purchase_id: [purchaseId] });
+  await api.send('post', '/api/car/releaseAdd', { vin: vins, fxt_image: files.photo, lc_image: files.photo });
+  await api.send('post', '/api/car/exportsAdd', {
+    order_id: orderId,
+    vin: vins,
+    currency: 'USD',
+    bgd_sn: `3101${serial}`,
+    exports_date: '2026-11-20',
+    xkz_image: files.scan,
+    bgzl_image: files.scan,
+    bgd_image: files.scan,
+    td_image: files.scan,
+  });
+  const { moved } = await api.send<{ moved: number }>('put', '/api/car/releaseHandOver', { purchase_id: [purchaseId] });
+  expect(moved).toBe(vins.length);
+  return orderId;
+}
+
+const save = (page: Page) => page.getByRole('button', { name: /保\s*存/ }).click();
+
+/** 保存, and the toast saying so: an earlier save's toast has gone first, so this one is the form's own. */
+async function saveSeeing(page: Page, text: '新建成功' | '编辑成功') {
+  await expect(page.getByText(text, { exact: true })).toHaveCount(0, { timeout: 15_000 });
+  await save(page);
+  await expect(page.getByText(text, { exact: true })).toBeVisible();
+}
+
+/** The transfer list's pane titled `title` on the screen on view. */
+const pane = (page: Page, title: string) =>
+  shown(page, '.vehicle-transfer .ant-transfer-section').filter({ has: page.getByText(title, { exact: true }) });
+
+/** Ticks the vehicles in the left pane and moves them to 已选择. */
+async function choose(page: Page, waitingTitle: string, vins: string[]) {
+  const left = pane(page, waitingTitle);
+  for (const text of vins) await left.locator('li', { hasText: text }).click();
+  await shown(page, '.vehicle-transfer').getByRole('button', { name: '加入' }).click();
+  for (const text of vins) await expect(pane(page, '已选择').getByText(text)).toBeVisible();
+}
+
+/** Drops one file on the labelled slot and waits until it is uploaded (the slot offers to delete it). */
+async function dropInto(page: Page, label: string, file: DroppedFile) {
+  const slot = formItem(shown(page, '.filing-form-page'), label);
+  await dropFiles(page, slot, [file]);
+  await expect(slot.getByRole('button', { name: `删除 ${file.name}` })).toBeVisible({ timeout: 15_000 });
+}
+
+/** The filed list on view, searched by this contract's number; its card's head row and its vehicles. */
+async function searchCard(page: Page) {
+  const filters = shown(page, '.filed-list-page').getByRole('search', { name: '归档筛选' });
+  await filters.getByLabel('海外合同号').fill(orderNo);
+  await filters.getByRole('button', { name: /搜\s*索/ }).click();
+  // The cards' head rows (the vehicles' rows inside them name no contract).
+  await expect(shown(page, '.filed-list-page .paged-table tr.ant-table-row').filter({ hasText: 'E2E-GD' })).toHaveCount(
+    1,
+  );
+}
+const cardOf = (page: Page): Locator =>
+  shown(page, '.filed-list-page .paged-table tr.ant-table-row').filter({ hasText: orderNo });
+const vehiclesOf = (page: Page) => page.getByRole('table', { name: `海外合同 ${orderNo} 的车辆` });
+/** A vehicle's filing words on the card (its tags read as one sentence). */
+const filingOf = (page: Page, car: string) =>
+  expect(vehiclesOf(page).locator('tr', { hasText: car }).locator('.filed-car-status'));
+
+async function picture(page: Page, name: string) {
+  // The pointer off the buttons: a hovered button is drawn paler.
+  await page.mouse.move(700, 160);
+  await screenshotTo(page, shots, name);
+}
+
+test.beforeAll(async ({ request }) => {
+  await ensureAdmin(request);
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await login(page);
+});
+
+test('a contract’s vehicles refunded, deregistered and freighted from its card, which then finishes with 下载', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await yardApi(request);
+  const files = await earlierFiles(api);
+  // Other contracts' vehicles wait in filing too (the list a clerk really sees).
+  for (let index = 1; index <= 4; index += 1) {
+    const vins = Array.from({ length: 6 }, (_, row) => vin(`LSVG${'BCDE'[index - 1]}`, row + 1));
+    await contractInFiling(api, files, `E2E-GD${index}-${serial}`, vins, `塔什干汽车贸易${index}号`);
+  }
+  const orderId = await contractInFiling(api, files, orderNo, [carA, carB], `阿拉木图车行${serial}`);
+
+  // The filed list: this contract's card, both vehicles with nothing done yet, no 下载.
+  await page.goto('/filed/list');
+  await expect(shown(page, '.filed-list-page .paged-table tr.ant-table-row').first()).toBeVisible();
+  await picture(page, 'filed-list');
+  await searchCard(page);
+  await expect(cardOf(page)).toContainText(`阿拉木图车行${serial}`);
+  await expect(cardOf(page)).toContainText('2 台');
+  await expect(cardOf(page).getByRole('button', { name: `海外合同 ${orderNo} 下载` })).toHaveCount(0);
+  for (const car of [carA, carB])
+    await filingOf(page, car).toHaveAttribute('aria-label', '退税未完成，运费未完成，注销未完成');
+
+  // 退税: nothing chosen is refused with the spec's words; both refunded.
+  await cardOf(page)
+    .getByRole('button', { name: `海外合同 ${orderNo} 退税` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/filed/tax_add/${orderId}$`));
+  const taxPage = shown(page, '.filing-form-page');
+  await expect(taxPage.locator('.filed-contract-head')).toContainText(orderNo);
+  await expect(taxPage.locator('.filed-contract-head')).toContainText('共采购 2 台');
+  await save(page);
+  await expect(page.locator('.ant-form-item-explain-error', { hasText: '请先选择要退税的车辆' })).toBeVisible();
+  await choose(page, '待退税车辆', [carA, carB]);
+  await picture(page, 'filed-tax-add');
+  await saveSeeing(page, '新建成功');
+  await expect(page).toHaveURL(/\/filed\/list$/);
+  await searchCard(page);
+  await filingOf(page, carA).toHaveAttribute('aria-label', /退税已完成/);
+
+  // 注销: the certificate is required; both deregistered with the scanned certificate.
+  await cardOf(page)
+    .getByRole('button', { name: `海外合同 ${orderNo} 注销` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/filed/freeze_add/${orderId}$`));
+  await choose(page, '待注销车辆', [carA, carB]);
+  await save(page);
+  await expect(page.locator('.ant-form-item-explain-error', { hasText: '请上传注销证明' })).toBeVisible();
+  await dropInto(page, '注销证明', doc('deregistration-certificate.pdf', '注销证明.pdf', PDF));
+  await picture(page, 'filed-freeze-add');
+  await saveSeeing(page, '新建成功');
+  await expect(page).toHaveURL(/\/filed\/list$/);
+
+  // 运费: the invoice and the payment slip, and a photo of the loading.
+  await searchCard(page);
+  await cardOf(page)
+    .getByRole('button', { name: `海外合同 ${orderNo} 运费` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/filed/freight_add/${orderId}$`));
+  await choose(page, '待录入运费车辆', [carA, carB]);
+  await dropInto(page, '运费发票', doc('customs-declaration.jpg', '运费发票.jpg', 'image/jpeg'));
+  await dropInto(page, '运费付款单', doc('deregistration-certificate.pdf', '运费付款单.pdf', PDF));
+  await dropInto(page, '其他照片', doc('vehicle-exterior.png', '装船.png', 'image/png'));
+  await picture(page, 'filed-freight-add');
+  await saveSeeing(page, '新建成功');
+  await expect(page).toHaveURL(/\/filed\/list$/);
+
+  // The card: every vehicle done, the contract finished, 下载 offered.
+  await searchCard(page);
+  for (const car of [carA, carB])
+    await filingOf(page, car).toHaveAttribute('aria-label', '退税已完成，运费已完成，注销已完成');
+  await expect(cardOf(page)).toContainText('已完成');
+  await expect(cardOf(page).getByRole('button', { name: `海外合同 ${orderNo} 下载` })).toBeVisible();
+  await picture(page, 'filed-list-finished');
+
+  // 详情: the three records; the deregistration opens again for editing with its vehicles and certificate.
+  await cardOf(page)
+    .getByRole('button', { name: `海外合同 ${orderNo} 详情` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/filed/detail/${orderId}$`));
+  const detail = shown(page, '.filed-detail-page');
+  await expect(detail.getByRole('article', { name: '退税记录 1' })).toContainText(carA);
+  await picture(page, 'filed-detail');
+  await detail.getByRole('tab', { name: '运费记录' }).click();
+  await expect(detail.getByRole('article', { name: '运费记录 1' })).toContainText(carB);
+  await detail.getByRole('tab', { name: '注销记录' }).click();
+  await detail.getByRole('link', { name: '编辑注销记录 1' }).click();
+  await expect(page).toHaveURL(new RegExp(`/filed/freeze_edit/${orderId}/\\d+$`));
+  for (const car of [carA, carB]) await expect(pane(page, '已选择').getByText(car)).toBeVisible();
+  await expect(formItem(shown(page, '.filing-form-page'), '注销证明')).toContainText('注销证明.pdf');
+  await picture(page, 'filed-freeze-edit');
+
+  // The contract's own detail page (spec part 1's record view) shows the records as made.
+  await page.goto(`/overseas/info/${orderId}`);
+  const records = shown(page, '.overseas-detail-page .record-tabs');
+  await expect(records.getByRole('article', { name: '退税记录 1' })).toContainText(carB);
+  await records.getByRole('tab', { name: '注销记录' }).click();
+  await expect(records.getByRole('article', { name: '注销记录 1' })).toContainText(carA);
+});
