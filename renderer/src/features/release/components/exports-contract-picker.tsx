@@ -70,6 +70,8 @@ export function ExportsContractPicker({ value, onChange, picked, onPick, disable
         onPick?.(listed.find((contract) => contract.id === orderId));
         setTyped('');
       }}
+      // Wide enough for the number and the customer's name side by side.
+      popupMatchSelectWidth={400}
       style={{ width: '100%' }}
     />
   );

@@ -67,6 +67,10 @@ const vinsIn = (index: 0 | 1) =>
 const pick = async (vin: string) => userEvent.click(within(pane(0)).getByText(vin));
 const move = (label: '加入' | '移出') => userEvent.click(button(label));
 const doc = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+const paste = async (label: string, text: string) => {
+  await userEvent.click(screen.getByLabelText(label));
+  await userEvent.paste(text);
+};
 const upload = (label: string) => userEvent.upload(screen.getByLabelText(label), doc(`${label}.pdf`));
 
 /** Types part of a contract number, waits for the search and picks the contract. */
@@ -114,7 +118,8 @@ const record = (overrides: Partial<ExportsRecord> = {}): ExportsRecord => ({
   ...overrides,
 });
 
-describe('export declaration form (出口报关)', () => {
+// A whole form page in jsdom: each step re-renders it, slow on a busy machine.
+describe('export declaration form (出口报关)', { timeout: 60_000 }, () => {
   it('names the contract, the vehicles and the four documents it still needs, and sends nothing', async () => {
     renderAdd();
     expect(await screen.findByText('请先选择海外合同')).toBeInTheDocument();
@@ -151,9 +156,11 @@ describe('export declaration form (出口报关)', () => {
     await move('加入');
     expect(vinsIn(1)).toEqual([carOf(11).vin, carOf(13).vin]);
 
-    await userEvent.type(screen.getByLabelText('报关单号'), 'BG-2026-778');
-    await userEvent.type(screen.getByLabelText('出口日期'), '2026-11-20{Enter}');
-    await userEvent.type(screen.getByLabelText('出口金额'), '45000.5');
+    // Pasted, as clerks take these from the customs papers (and a form page is slow to type into in jsdom).
+    await paste('报关单号', 'BG-2026-778');
+    await paste('出口日期', '2026-11-20');
+    await userEvent.keyboard('{Enter}');
+    await paste('出口金额', '45000.5');
     await userEvent.click(screen.getByText('CNY'));
     expect(screen.getByText('CNY', { selector: '.ant-input-suffix' })).toBeInTheDocument();
     for (const label of ['许可证', '报关资料', '报关单', '提单']) await upload(label);

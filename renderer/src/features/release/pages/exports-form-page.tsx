@@ -190,7 +190,7 @@ function ExportsForm() {
       >
         <Card size="small" title="报关信息" style={sectionStyle}>
           <Row gutter={16}>
-            <Col xs={24} md={12} xl={7}>
+            <Col xs={24} md={12} xl={6}>
               <Form.Item
                 label="海外合同号"
                 name="order_id"
@@ -215,7 +215,7 @@ function ExportsForm() {
                 <MoneyInput placeholder="请输入出口金额" suffix={currency} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={8} xl={3}>
+            <Col xs={24} md={8} xl={4}>
               <Form.Item label={exportsLabels.currency} name="currency">
                 <Radio.Group
                   optionType="button"
@@ -239,7 +239,8 @@ function ExportsForm() {
         </Card>
 
         <Card size="small" title="报关资料" style={{ marginBottom: 0 }}>
-          <StageDocumentFields stage="exports" form={form} xl={4} />
+          {/* Four documents a row, then the two optional ones beside the photos (as the release pass). */}
+          <StageDocumentFields stage="exports" form={form} xl={6} photosXl={12} />
         </Card>
       </PageForm>
     </FormPage>
