@@ -263,6 +263,21 @@ describe('export declaration form (出口报关)', { timeout: 60_000 }, () => {
     expect(vinsIn(1)).toEqual(['LSVAB1230RA200021']);
   });
 
+  it('a vehicle the server refuses is named under the transfer list, the choice kept', async () => {
+    const refusal = `车辆 ${carOf(12).vin} 不属于海外合同 HW-2026-001，不能在此报关`;
+    server.on('GET /api/car/exportsRead', envelope(200, record()));
+    server.on('POST /api/car/exportsEdit', envelope(422, { errors: { vin: [refusal] } }, refusal));
+    renderEdit();
+    await waitFor(() => expect(vinsIn(0)).toHaveLength(3));
+    await pick(carOf(12).vin);
+    await move('加入');
+    await save();
+    await waitFor(() => expect(errors()).toEqual([refusal]));
+    const item = pane(1).closest('.ant-form-item') as HTMLElement;
+    expect(item).toHaveTextContent(refusal);
+    expect(vinsIn(1)).toEqual(['LSVAB1230RA200021', 'LSVAB1230RA200022', carOf(12).vin]);
+  });
+
   it('says a declaration that does not exist is missing', async () => {
     server.on('GET /api/car/exportsRead', envelope(404, null, '记录不存在'));
     renderEdit('/release/letout_edit/1/99');

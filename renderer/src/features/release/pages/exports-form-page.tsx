@@ -156,7 +156,10 @@ function ExportsForm() {
       update: (id, body) => updateExports({ ...body, exports_id: id }),
       messages: exportsMessages,
       closeAfterMs: { create: EXPORTS_CLOSE_AFTER_MS, edit: EXPORTS_CLOSE_AFTER_MS },
-      // The waiting vehicles, the records, the release list and the VIN suggestions follow the save.
+      // The server names the vehicles `vin`; the form holds them as the transfer list's ids.
+      shownAs: { vin: 'car_ids' },
+      // The waiting vehicles, the records, the release list and its detail page (both under
+      // ['release-list'], api/release-list.ts) and the VIN suggestions follow the save.
       staleQueries: [exportsQueryKey, ['release-list'], ['car-search']],
     });
   };
