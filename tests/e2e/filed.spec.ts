@@ -219,6 +219,8 @@ test('a contract’s vehicles refunded, deregistered and freighted from its card
   await dropInto(page, '运费付款单', doc('deregistration-certificate.pdf', '运费付款单.pdf', PDF));
   await dropInto(page, '其他照片', doc('vehicle-exterior.png', '装船.png', 'image/png'));
   await picture(page, 'filed-freight-add');
+  await formItem(shown(page, '.filing-form-page'), '其他照片').scrollIntoViewIfNeeded();
+  await picture(page, 'filed-freight-add-documents');
   await saveSeeing(page, '新建成功');
   await expect(page).toHaveURL(/\/filed\/list$/);
 

@@ -15,7 +15,12 @@ import { Card, Descriptions, Empty, Space, Tabs, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { ArchiveRecord, DrawbackRecord, FreightRecord } from '../../../contract/overseas';
+import { type Stage, stageTable } from '../../../contract/stage';
 import { FilePreview, RECORD_THUMBNAIL_SIZE } from './file-preview';
+
+/** A document's label as its form's upload slot says it (the stage table), so the form and the view agree. */
+const slotLabel = (stage: Stage, field: string): string =>
+  stageTable[stage].slots.find((slot) => slot.field === field)?.label ?? field;
 
 export const RECORD_EMPTY_TEXT = '暂无相关记录';
 
@@ -129,7 +134,7 @@ export function RecordTabs({ drawback, archive, freight, defaultTab = 'drawback'
               cars={record.archivecar ?? []}
               editPath={recordEditPaths.archive(record.order_id, record.id)}
               editLabel={`编辑注销记录 ${index + 1}`}
-              files={[{ label: '注销证明', paths: [record.zxzm_image] }]}
+              files={[{ label: slotLabel('archive', 'zxzm_image'), paths: [record.zxzm_image] }]}
             />
           ))}
         </RecordList>
@@ -149,9 +154,12 @@ export function RecordTabs({ drawback, archive, freight, defaultTab = 'drawback'
               editPath={recordEditPaths.freight(record.order_id, record.id)}
               editLabel={`编辑运费记录 ${index + 1}`}
               files={[
-                { label: '运费发票', paths: [record.yffp_image] },
-                { label: '付款凭证', paths: [record.yffkd_image] },
-                { label: '车辆照片', paths: (record.carimage ?? []).map((image) => image.image_url) },
+                { label: slotLabel('freight', 'yffp_image'), paths: [record.yffp_image] },
+                { label: slotLabel('freight', 'yffkd_image'), paths: [record.yffkd_image] },
+                {
+                  label: slotLabel('freight', 'car_image'),
+                  paths: (record.carimage ?? []).map((image) => image.image_url),
+                },
               ]}
             />
           ))}

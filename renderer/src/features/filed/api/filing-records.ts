@@ -11,6 +11,7 @@ import {
   filedMessages,
   type FiledRecordCar,
   type FreightAddBodyInput,
+  freightSlots,
 } from '../../../../../contract/filed';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
@@ -51,6 +52,8 @@ export interface FilingStepScreen {
   emptyText: string;
   carsTitle: string;
   documentsTitle: string;
+  /** What the documents decide (freight is complete only with both). */
+  documentsNote?: string;
   missing: string;
   messages: { created: string; updated: string; saveFailed: string; updateFailed: string; vinRequired: string };
   /** The form shows the server's refusal itself (above the fields), so the client's toast stays quiet. */
@@ -107,6 +110,8 @@ export const filingSteps: Record<FilingStep, FilingStepScreen> = {
     emptyText: '该合同没有待录入运费的车辆',
     carsTitle: '运费车辆',
     documentsTitle: '运费资料',
+    // The stage table's `allCounted`: without both, the vehicles' freight stays 运费资料不全.
+    documentsNote: `${freightSlots.yffp_image.label}和${freightSlots.yffkd_image.label}都上传后，运费才算完成`,
     missing: '该运费记录不存在或已被删除',
     messages: { ...saveMessages, vinRequired: filedMessages.freightVinRequired },
     create: (body) => call(filedEndpoints.freightAdd, { body: body as FreightAddBodyInput }, { silent: true }),

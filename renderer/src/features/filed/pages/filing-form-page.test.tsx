@@ -240,6 +240,7 @@ describe('freight (/filed/freight_add, /filed/freight_edit)', { timeout: 60_000 
     await waitFor(() => expect(vinsIn('left')).toHaveLength(3));
     expect(server.requests.find((request) => request.path === '/api/car/carLists')?.query.get('if_freight')).toBe('1');
     for (const label of ['运费发票', '运费付款单', '其他照片']) expect(screen.getByText(label)).toBeInTheDocument();
+    expect(screen.getByText('运费发票和运费付款单都上传后，运费才算完成')).toBeInTheDocument();
     await save();
     await waitFor(() => expect(errors()).toEqual(['请先选择要录入运费的车辆']));
 

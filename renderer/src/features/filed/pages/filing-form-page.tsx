@@ -10,7 +10,7 @@
  * slots, and 保存 / 取消. An edit is saved with the `updated_at` it read (放弃修改并载入最新内容 on a 409).
  */
 import { useParams } from 'react-router-dom';
-import { Card, Form } from 'antd';
+import { Card, Form, Typography } from 'antd';
 import { stageTable } from '../../../../../contract/stage';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { useRecordForm } from '../../../components/record-form';
@@ -27,6 +27,8 @@ import { FILED_CLOSE_AFTER_MS, filedPaths } from '../filed-format';
 export type FilingFormValues = { car_ids: number[] } & Record<string, string[] | number[]>;
 
 const sectionStyle = { marginBottom: 16 } as const;
+/** Seven vehicles a pane, so that at 1366×768 the documents' card starts on the first screen. */
+const PANE_HEIGHT = 250;
 
 /** The vehicles an edit starts with: the record's own. */
 const carsOf = (record: FilingRecord): VehicleTransferItem[] => record.cars.map((car) => ({ ...car }));
@@ -110,11 +112,19 @@ function FilingForm({ step }: { step: FilingStep }) {
               emptyText={screen.emptyText}
               vehicles={vehicles}
               loading={waiting.isFetching}
+              height={PANE_HEIGHT}
             />
           </Form.Item>
         </Card>
         {hasDocuments && (
-          <Card size="small" title={screen.documentsTitle} style={{ marginBottom: 0 }}>
+          <Card
+            size="small"
+            title={screen.documentsTitle}
+            extra={
+              screen.documentsNote ? <Typography.Text type="secondary">{screen.documentsNote}</Typography.Text> : null
+            }
+            style={{ marginBottom: 0 }}
+          >
             <StageDocumentFields stage={step} form={form} xl={6} photosXl={12} />
           </Card>
         )}
