@@ -194,6 +194,8 @@ test('a contract’s vehicles refunded, deregistered and freighted from its card
   await expect(page).toHaveURL(/\/filed\/list$/);
   await searchCard(page);
   await filingOf(page, carA).toHaveAttribute('aria-label', /退税已完成/);
+  // Nothing left to refund: 退税 says so instead of opening an empty form.
+  await expect(cardOf(page).getByRole('button', { name: `海外合同 ${orderNo} 退税` })).toBeDisabled();
 
   // 注销: the certificate is required; both deregistered with the scanned certificate.
   await cardOf(page)

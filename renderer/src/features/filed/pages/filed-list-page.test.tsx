@@ -41,6 +41,7 @@ const working = card(1, {
 });
 const finished = card(2, {
   status: 6,
+  amount: 3,
   finished: true,
   car: [car(21, { drawback: 2, archive: 2, freight: 2 }), car(22, { drawback: 2, archive: 2, freight: 2 })],
 });
@@ -68,9 +69,18 @@ describe('filed list (归档列表)', { timeout: 60_000 }, () => {
     expect(listRequests()[0]?.query.get('limit')).toBe('15');
     expect(within(first).getByText('客户1')).toBeInTheDocument();
     expect(within(first).getByText('2 台')).toBeInTheDocument();
+    expect(within(first).queryByText(/订购/)).not.toBeInTheDocument();
     expect(within(first).getByText('归档中')).toBeInTheDocument();
     for (const action of ['退税', '注销', '运费', '详情'])
       expect(within(first).getByLabelText(`海外合同 ${working.order_no} ${action}`)).toBeInTheDocument();
+    // Every vehicle refunded and freighted (one lacking its slip: edited from 详情), one to deregister.
+    expect(within(first).getByLabelText(`海外合同 ${working.order_no} 退税`)).toBeDisabled();
+    expect(within(first).getByLabelText(`海外合同 ${working.order_no} 退税`)).toHaveAttribute(
+      'title',
+      '该合同的车辆都已退税',
+    );
+    expect(within(first).getByLabelText(`海外合同 ${working.order_no} 运费`)).toBeDisabled();
+    expect(within(first).getByLabelText(`海外合同 ${working.order_no} 注销`)).toBeEnabled();
     expect(within(first).queryByLabelText(/下载/)).not.toBeInTheDocument();
 
     // Each vehicle: VIN, model and the three words, in the spec's order.
@@ -82,6 +92,7 @@ describe('filed list (归档列表)', { timeout: 60_000 }, () => {
 
     const second = await rowOf(finished.order_no);
     expect(within(second).getByText('已完成')).toBeInTheDocument();
+    expect(within(second).getByText('订购 3 台')).toBeInTheDocument();
     expect(within(second).getByLabelText(`海外合同 ${finished.order_no} 下载`)).toBeInTheDocument();
   });
 
@@ -122,6 +133,7 @@ describe('filed list (归档列表)', { timeout: 60_000 }, () => {
     ['运费', '/filed/freight_add/1'],
     ['详情', '/filed/detail/1'],
   ])('%s leads to %s', async (action, path) => {
+    cards = [card(1)];
     const { location } = renderList();
     const first = await rowOf(working.order_no);
     await userEvent.click(within(first).getByLabelText(`海外合同 ${working.order_no} ${action}`));

@@ -15,6 +15,7 @@ import {
   filedStatusLabels,
   type FiledCar,
   type FiledCard,
+  type FiledStage,
 } from '../../../../../contract/filed';
 import type { FilterValues } from '../../../components/filter-bar';
 import { ListScreen } from '../../../components/list-screen';
@@ -34,6 +35,34 @@ const statusOptions = [
   { value: FILED_STATUS.pending, label: filedStatusLabels[FILED_STATUS.pending] },
   { value: FILED_STATUS.done, label: filedStatusLabels[FILED_STATUS.done] },
 ];
+
+/** The card's three filing buttons, in the spec's order, each with its form. */
+const STEPS: { stage: FiledStage; label: string; path: (orderId: number) => string; none: string }[] = [
+  {
+    stage: 'drawback',
+    label: filedLabels.drawbackButton,
+    path: filedPaths.taxAdd,
+    none: '该合同的车辆都已退税',
+  },
+  {
+    stage: 'archive',
+    label: filedLabels.archiveButton,
+    path: filedPaths.freezeAdd,
+    none: '该合同的车辆都已注销，如需修改请在“详情”中编辑注销记录',
+  },
+  {
+    stage: 'freight',
+    label: filedLabels.freightButton,
+    path: filedPaths.freightAdd,
+    none: '该合同的车辆都已录入运费，如需补全资料请在“详情”中编辑运费记录',
+  },
+];
+
+/**
+ * No vehicle of the card still lacks the record (the form's left pane, carLists, would be empty): the
+ * card lists every vehicle of the contract in filing, whatever the filters.
+ */
+const nothingWaits = (card: FiledCard, stage: FiledStage) => card.car.every((car) => car[stage] !== 0);
 
 const customerOf = (card: FiledCard) => card.customer_name ?? card.customer?.name ?? '—';
 
@@ -84,7 +113,17 @@ export function FiledListPage() {
       title: filedLabels.count,
       width: 80,
       align: 'right',
-      render: (_: unknown, card: FiledCard) => `${card.car_count} 台`,
+      render: (_: unknown, card: FiledCard) => (
+        <div>
+          <div>{card.car_count} 台</div>
+          {card.amount > card.car_count ? (
+            // The contract ordered more than are in filing yet (some still on their way, or never listed).
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              订购 {card.amount} 台
+            </Typography.Text>
+          ) : null}
+        </div>
+      ),
     },
     {
       key: 'state',
@@ -108,15 +147,20 @@ export function FiledListPage() {
       fixed: 'right',
       render: (_: unknown, card: FiledCard) => (
         <RowActions>
-          <RowAction label={`海外合同 ${card.order_no} 退税`} onClick={() => navigate(filedPaths.taxAdd(card.id))}>
-            {filedLabels.drawbackButton}
-          </RowAction>
-          <RowAction label={`海外合同 ${card.order_no} 注销`} onClick={() => navigate(filedPaths.freezeAdd(card.id))}>
-            {filedLabels.archiveButton}
-          </RowAction>
-          <RowAction label={`海外合同 ${card.order_no} 运费`} onClick={() => navigate(filedPaths.freightAdd(card.id))}>
-            {filedLabels.freightButton}
-          </RowAction>
+          {STEPS.map((step) => {
+            const none = nothingWaits(card, step.stage);
+            return (
+              <RowAction
+                key={step.stage}
+                label={`海外合同 ${card.order_no} ${step.label}`}
+                disabled={none}
+                title={none ? step.none : undefined}
+                onClick={() => navigate(step.path(card.id))}
+              >
+                {step.label}
+              </RowAction>
+            );
+          })}
           {canDownload(card) ? <DownloadContract orderId={card.id} orderNo={card.order_no} /> : null}
           <RowAction label={`海外合同 ${card.order_no} 详情`} onClick={() => navigate(filedPaths.detail(card.id))}>
             {filedLabels.detailButton}
