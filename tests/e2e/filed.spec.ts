@@ -140,7 +140,7 @@ const filingOf = (page: Page, car: string) =>
 
 async function picture(page: Page, name: string) {
   // The pointer off the buttons: a hovered button is drawn paler.
-  await page.mouse.move(700, 160);
+  await page.mouse.move(1340, 740);
   await screenshotTo(page, shots, name);
 }
 
@@ -244,6 +244,7 @@ test('a contract’s vehicles refunded, deregistered and freighted from its card
   await picture(page, 'filed-detail');
   await detail.getByRole('tab', { name: '运费记录' }).click();
   await expect(detail.getByRole('article', { name: '运费记录 1' })).toContainText(carB);
+  await picture(page, 'filed-detail-freight');
   await detail.getByRole('tab', { name: '注销记录' }).click();
   await detail.getByRole('link', { name: '编辑注销记录 1' }).click();
   await expect(page).toHaveURL(new RegExp(`/filed/freeze_edit/${orderId}/\\d+$`));
