@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { authEndpoints } from '../../contract/auth';
 import { customerEndpoints } from '../../contract/customer';
 import { dashboardEndpoints } from '../../contract/dashboard';
+import { filedEndpoints } from '../../contract/filed';
 import { overseasEndpoints } from '../../contract/overseas';
 import { pickupEndpoints } from '../../contract/pickup';
 import { purchaseEndpoints } from '../../contract/purchase';
@@ -214,6 +215,21 @@ export const listMeasurements = (probe: Probe): Measurement[] => {
       },
       ['released'],
     ),
+    // The filed list: contracts with vehicles in filing (most of a company's), each status filter per contract.
+    ...pagedList(
+      'filed',
+      filedEndpoints.list.path,
+      {
+        vin: { vin: tail },
+        'order-no': { order_no: probe.orderNo },
+        'drawback-pending': { drawback: 0 },
+        'drawback-done': { drawback: 2 },
+        'archive-pending': { archive: 0 },
+        'freight-pending': { freight: 0 },
+        'all-done': { drawback: 2, archive: 2, freight: 2 },
+      },
+      ['drawback-done', 'all-done'],
+    ),
     ...pagedList('plates', query(registryEndpoints.plateList.path, { type: 1 }), {}),
     { name: 'plates-vin', path: query(registryEndpoints.plateList.path, { type: 1, vin: tail }) },
     ...pagedList('transfers', query(registryEndpoints.transferList.path, { type: 2 }), {}),
@@ -255,6 +271,7 @@ export const unmeasured = (measurements: Measurement[]): string[] => {
     authEndpoints,
     customerEndpoints,
     dashboardEndpoints,
+    filedEndpoints,
     overseasEndpoints,
     pickupEndpoints,
     purchaseEndpoints,
