@@ -95,15 +95,16 @@ export const listFiledOrders = async (
         .select(['id', 'order_no', 'customer_name', 'status', 'amount', 'created_at'])
         .where('id', 'in', page)
         .execute(),
+      // Every vehicle of the page's contracts through vehicles_order_id_index (a dozen each), the filing ones
+      // kept here: with `flow = 'filing'` in the query SQLite read the flow index instead (98 ms, not 1 ms).
       db
         .selectFrom('vehicles')
-        .select(['id', 'order_id', 'vin', 'model', 'drawback', 'archive', 'freight'])
+        .select(['id', 'order_id', 'vin', 'model', 'flow', 'drawback', 'archive', 'freight'])
         .where('order_id', 'in', page)
-        .where('flow', '=', sql.lit('filing'))
         .orderBy('id', 'asc')
         .execute(),
     ]);
-    vehicles = vehicleRows;
+    vehicles = vehicleRows.flatMap(({ flow, ...vehicle }) => (flow === 'filing' ? [vehicle] : []));
     const byId = new Map(orderRows.map((row) => [row.id, row]));
     return page.flatMap((id) => byId.get(id) ?? []);
   });
