@@ -10,6 +10,7 @@ import type {
   FreightVehiclesTable,
   TaxRefundsTable,
   TaxRefundVehiclesTable,
+  OrderFilingTable,
 } from '../modules/filed/filed.table';
 import type { OrdersTable, ReceiptsTable } from '../modules/overseas/overseas.table';
 import type { CheckInsTable } from '../modules/pickup/pickup.table';
@@ -54,6 +55,7 @@ export interface Database {
   deregistration_vehicles: DeregistrationVehiclesTable;
   freights: FreightsTable;
   freight_vehicles: FreightVehiclesTable;
+  order_filing: OrderFilingTable;
   vin_corrections: VinCorrectionsTable;
   uploaded_files: UploadedFilesTable;
   stage_counters: StageCountersTable;

@@ -14,7 +14,7 @@ import * as addWaitingVehicleIndexes from './migrations/2026_11_24_1500_add_wait
 import * as addFlowCounters from './migrations/2026_11_24_1600_add_flow_counters';
 import * as addCheckInAgentIndex from './migrations/2026_11_24_1700_add_check_in_agent_index';
 import * as addReleaseListIndex from './migrations/2026_11_24_1800_add_release_list_index';
-import * as addFilingIndex from './migrations/2026_11_24_1900_add_filing_index';
+import * as createOrderFiling from './migrations/2026_11_24_1900_create_order_filing';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -35,7 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1600_add_flow_counters': addFlowCounters,
   '2026_11_24_1700_add_check_in_agent_index': addCheckInAgentIndex,
   '2026_11_24_1800_add_release_list_index': addReleaseListIndex,
-  '2026_11_24_1900_add_filing_index': addFilingIndex,
+  '2026_11_24_1900_create_order_filing': createOrderFiling,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -79,6 +79,44 @@ const recountFlows = async (db: Db): Promise<Record<string, number>> => {
   return Object.fromEntries(FLOWS.map((flow) => [`flow.${flow}`, counted.get(flow) ?? 0]));
 };
 
+/** Per contract, its vehicles in filing and those lacking each filing stage (`order_filing`, the filed list's). */
+const recountOrderFiling = async (db: Db) => {
+  const lacking = (stage: string) => sql<number>`sum(case when ${sql.ref(stage)} < 2 then 1 else 0 end)`;
+  const rows = await db
+    .selectFrom('vehicles')
+    .select((eb) => [
+      'order_id',
+      eb.fn.countAll<number>().as('vehicles'),
+      lacking('drawback').as('lacking_drawback'),
+      lacking('archive').as('lacking_archive'),
+      lacking('freight').as('lacking_freight'),
+    ])
+    .where('flow', '=', 'filing')
+    .where('order_id', 'is not', null)
+    .groupBy('order_id')
+    .orderBy('order_id')
+    .execute();
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])));
+};
+
+const orderFilingRows = async (db: Db) => {
+  const rows = await db
+    .selectFrom('order_filing')
+    .selectAll()
+    // A contract whose last filing vehicle left keeps a row of zeros: the list reads `vehicles > 0`.
+    .where((eb) =>
+      eb.or([
+        eb('vehicles', '<>', 0),
+        eb('lacking_drawback', '<>', 0),
+        eb('lacking_archive', '<>', 0),
+        eb('lacking_freight', '<>', 0),
+      ]),
+    )
+    .orderBy('order_id')
+    .execute();
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])));
+};
+
 const flowCounters = async (db: Db): Promise<Record<string, number>> => {
   const counters = await readCounters(db);
   return Object.fromEntries(FLOWS.map((flow) => [`flow.${flow}`, counters.get(`flow.${flow}`) ?? Number.NaN]));
@@ -137,6 +175,7 @@ describe('dashboard and procedureStatistics counters', () => {
     expect(counters, step).toEqual(recount);
     expect(counters, step).toMatchObject(expected);
     expect(await flowCounters(t.db), step).toEqual(await recountFlows(t.db));
+    expect(await orderFilingRows(t.db), step).toEqual(await recountOrderFiling(t.db));
   };
 
   const vehicleId = async (vinText: string) =>
@@ -262,15 +301,28 @@ describe('dashboard and procedureStatistics counters', () => {
     await matchesRecount('purchase contract with cars deleted', { purchaseNum: 2 });
 
     // Writes no service makes yet (an import, a bulk correction): the triggers count them too.
-    await createVehicle(t.db, { flow: 'filing', drawback: 2, archive: 2, freight: 2, entry: 1 });
+    const direct = await createVehicle(t.db, {
+      flow: 'filing',
+      order_id: orderId,
+      drawback: 2,
+      archive: 2,
+      freight: 2,
+      entry: 1,
+    });
     await createVehicle(t.db, { flow: 'registry' });
     await matchesRecount('rows written directly', { carComplete: 2 });
     await t.db.updateTable('vehicles').set({ freight: 1 }).where('flow', '=', 'filing').execute();
     await matchesRecount('several rows in one statement', { carComplete: 0 });
+    // A filing vehicle taken off its contract and put back (the filed list's per-contract figures follow).
+    await t.db.updateTable('vehicles').set({ order_id: null }).where('id', '=', direct).execute();
+    await matchesRecount('a filing vehicle off its contract');
+    await t.db.updateTable('vehicles').set({ order_id: orderId }).where('id', '=', direct).execute();
+    await matchesRecount('a filing vehicle back on its contract');
     await t.db.deleteFrom('vehicles').where('flow', '=', 'registry').execute();
+    await t.db.deleteFrom('vehicles').where('id', '=', direct).execute();
     await matchesRecount('rows deleted directly');
 
-    expect(checks).toBe(23);
+    expect(checks).toBe(25);
   });
 
   it('stay exact when clerks save stage records at the same time', async () => {
@@ -317,14 +369,16 @@ describe('the counters migration', () => {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo(previous)).error).toBeUndefined();
       const at = new Date().toISOString();
-      await db
+      const order = await db
         .insertInto('orders')
         .values({ order_no: 'HW-1', customer_name: '客户', amount: 1, total: 1, created_at: at, updated_at: at })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const existing: NonNullable<Parameters<typeof createVehicle>[1]>[] = [
         { flow: 'pickup' },
         { flow: 'registry', entry: 2 },
         { flow: 'filing', entry: 2, plate: 2, release: 2, exports: 2, drawback: 2, archive: 2, freight: 2 },
+        { flow: 'filing', order_id: order.id, exports: 2, drawback: 2, freight: 1 },
         { flow: 'release', entry: 2, transfer: 1 },
       ];
       for (const [index, values] of existing.entries()) {
@@ -354,6 +408,11 @@ describe('the counters migration', () => {
         'flow.registry': 1,
         'flow.purchase': 0,
       });
+      // The filed list's per-contract figures (2026_11_24_1900), from the same rows.
+      expect(await orderFilingRows(db)).toEqual([
+        { order_id: order.id, vehicles: 1, lacking_drawback: 0, lacking_archive: 1, lacking_freight: 1 },
+      ]);
+      expect(await orderFilingRows(db)).toEqual(await recountOrderFiling(db));
     } finally {
       await db.destroy();
       await testDb.cleanup();

@@ -1,7 +1,7 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { FiledStage, FiledStatus } from '../../../../contract/filed';
 import type { Db } from '../../db/database';
-import { allOf, pageByIds } from '../../db/list-page';
+import { pageByIds } from '../../db/list-page';
 import { containsText, ORDER_NO, VEHICLE_VIN } from '../../db/text-search';
 import type { DeregistrationRow, FreightRow } from './filed.table';
 
@@ -16,42 +16,32 @@ export interface FiledFilters {
 const FILED_STAGES_OF_FILTER = ['drawback', 'archive', 'freight'] as const satisfies readonly FiledStage[];
 
 /**
- * Whether the contract (the row of `orders`) holds a vehicle in filing, with `extra` true of it: an index
- * seek into vehicles_filing_order_index (migration 2026_11_24_1900: exactly the vehicles in filing, by
- * contract, with their three values), so the check reads the index alone. The conditions are literals, as
- * the partial index's are: both planners match a partial index only against constants.
+ * The filed list's contracts: those holding vehicles in filing, read from `order_filing` (migration
+ * 2026_11_24_1900: per contract, its vehicles in filing and how many lack each stage, kept by triggers),
+ * newest first. A status filter speaks of the contract: 0 (未完成) when one of its filing vehicles lacks
+ * the stage, 2 (已完成) when none does. The text filters narrow the contracts through their trigram
+ * indexes (the VIN: a vehicle in filing whose VIN contains the text; the card shows all of them).
+ * `vehicles > 0` is a literal, as the partial index's condition is: both planners match a partial index
+ * only against constants.
  */
-const holdsFiling = (extra?: RawBuilder<SqlBool>): RawBuilder<SqlBool> =>
-  sql<SqlBool>`exists (select 1 from vehicles filed where filed.order_id = orders.id and filed.flow = ${sql.lit('filing')} and filed.order_id is not null${extra ? sql` and ${extra}` : sql``})`;
-
-/** A vehicle in filing whose stage is not complete (a freight record missing a document is not). */
-const incomplete = (stage: FiledStage): RawBuilder<SqlBool> =>
-  sql<SqlBool>`${sql.ref(`filed.${stage}`)} < ${sql.lit(2)}`;
-
-/**
- * The filed list's contracts: those holding vehicles in filing. A status filter speaks of the contract:
- * 0 (未完成) when one of its filing vehicles lacks the stage, 2 (已完成) when none does. The page walks the
- * contracts newest first and stops at the page's last one, each checked by one or two index seeks (most
- * contracts of a company end in filing, so the walk finds a page at once); the vehicles' own group-by
- * walk was planned on the flow index at 500,000 vehicles (1 s). The text filters narrow the contracts
- * first (the order number and the VIN through their trigram indexes).
- */
-const filedConditions = (db: Db, filters: FiledFilters): RawBuilder<SqlBool> => {
-  const conditions: RawBuilder<SqlBool>[] = [];
-  if (filters.orderNo) conditions.push(containsText(db, ORDER_NO, filters.orderNo));
+const filedContracts = (db: Db, filters: FiledFilters) => {
+  let query = db.selectFrom('order_filing').where('order_filing.vehicles', '>', sql.lit(0));
+  if (filters.orderNo) {
+    const matched = containsText(db, ORDER_NO, filters.orderNo);
+    query = query.where(sql<SqlBool>`order_filing.order_id in (select orders.id from orders where ${matched})`);
+  }
   if (filters.vin) {
-    // The contract holds a vehicle in filing whose VIN contains the text; the card shows all of them.
-    conditions.push(
-      sql<SqlBool>`orders.id in (select matched.order_id from vehicles matched where ${containsText(db, VEHICLE_VIN, filters.vin, 'matched')} and matched.flow = ${sql.lit('filing')})`,
+    const matched = containsText(db, VEHICLE_VIN, filters.vin, 'matched');
+    query = query.where(
+      sql<SqlBool>`order_filing.order_id in (select matched.order_id from vehicles matched where ${matched} and matched.flow = ${sql.lit('filing')})`,
     );
   }
-  const pending = FILED_STAGES_OF_FILTER.filter((stage) => filters[stage] === 0);
-  const done = FILED_STAGES_OF_FILTER.filter((stage) => filters[stage] === 2);
-  // A pending stage's seek already says the contract holds a vehicle in filing.
-  if (pending.length === 0) conditions.push(holdsFiling());
-  for (const stage of pending) conditions.push(holdsFiling(incomplete(stage)));
-  for (const stage of done) conditions.push(sql<SqlBool>`not ${holdsFiling(incomplete(stage))}`);
-  return allOf(conditions);
+  for (const stage of FILED_STAGES_OF_FILTER) {
+    const status = filters[stage];
+    if (status === undefined) continue;
+    query = query.where(`order_filing.lacking_${stage}`, status === 0 ? '>' : '=', sql.lit(0));
+  }
+  return query;
 };
 
 export interface FiledOrderRow {
@@ -79,11 +69,9 @@ export const listFiledOrders = async (
   offset: number,
   limit: number,
 ): Promise<{ orders: FiledOrderRow[]; vehicles: FiledVehicleRow[] }> => {
-  const ids = await db
-    .selectFrom('orders')
-    .select('orders.id')
-    .where(filedConditions(db, filters))
-    .orderBy('orders.id', 'desc')
+  const ids = await filedContracts(db, filters)
+    .select('order_filing.order_id as id')
+    .orderBy('order_filing.order_id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
@@ -112,10 +100,8 @@ export const listFiledOrders = async (
 };
 
 export const countFiledOrders = async (db: Db, filters: FiledFilters): Promise<number> => {
-  const row = await db
-    .selectFrom('orders')
+  const row = await filedContracts(db, filters)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where(filedConditions(db, filters))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 };

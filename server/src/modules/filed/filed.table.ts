@@ -52,3 +52,16 @@ export type DeregistrationRow = Selectable<DeregistrationsTable>;
 export type NewDeregistrationRow = Insertable<DeregistrationsTable>;
 export type FreightRow = Selectable<FreightsTable>;
 export type NewFreightRow = Insertable<FreightsTable>;
+
+/**
+ * Per overseas contract, its vehicles in filing and how many of them lack each filing stage (value below
+ * 2). Kept by triggers on `vehicles` (migration 2026_11_24_1900); only the filed list reads it, nothing in
+ * the application writes it.
+ */
+export interface OrderFilingTable {
+  order_id: number;
+  vehicles: number;
+  lacking_drawback: number;
+  lacking_archive: number;
+  lacking_freight: number;
+}
