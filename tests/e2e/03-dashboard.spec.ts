@@ -42,12 +42,20 @@ test('the dashboard greets the user and shows the eleven counts, each leading to
   await expect(page.getByRole('button', { name: /车辆入库/ })).toBeVisible();
   await expect(page.locator('.app-breadcrumb')).toHaveText('首页/出入库管理/入库出库');
 
-  // A screen of a later issue says so by name.
+  // The exports count leads to the release list.
   await page.goBack();
   await stats.getByRole('link', { name: /^出口/ }).click();
   await expect(page).toHaveURL(/\/release\/list$/);
-  await expect(page.getByText('「出口放行」建设中')).toBeVisible();
+  await expect(page.getByRole('button', { name: /新增出口报关/ })).toBeVisible();
   await expect(page.locator('.app-breadcrumb')).toHaveText('首页/出口报关/出口放行');
+
+  // A screen of a later issue says so by name.
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  await menu.getByText('归档管理', { exact: true }).click();
+  await menu.getByText('档案查询', { exact: true }).click();
+  await expect(page).toHaveURL(/\/filed\/query_list$/);
+  await expect(page.getByText('「档案查询」建设中')).toBeVisible();
+  await expect(page.locator('.app-breadcrumb')).toHaveText('首页/归档管理/档案查询');
   await shot(page, '08-under-construction');
 });
 

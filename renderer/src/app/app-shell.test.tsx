@@ -121,7 +121,7 @@ describe('the app shell', () => {
     const location = renderApp('/dashboard');
     const stats = await screen.findByRole('list', { name: '业务统计' });
     await userEvent.click(await within(stats).findByRole('link', { name: /^出口：9/ }));
-    expect(await screen.findByText('「出口放行」建设中')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /新增出口报关/ })).toBeInTheDocument();
     expect(location()).toBe('/release/list');
   });
 

@@ -1,0 +1,16 @@
+/**
+ * The screens the release list and the release detail page open (spec part 2, section 2, routes). A
+ * group of no overseas contract (未关联) has no contract id: its links carry 0, as the pickup list's do.
+ */
+export const releaseListPaths = {
+  list: '/release/list',
+  info: (orderId: number | null, purchaseId: number) => `/release/info/${orderId ?? 0}/${purchaseId}`,
+  exportsAdd: '/release/letout_add',
+  /** 编辑出口 on the list. */
+  exportsEdit: (orderId: number | null, exportsId: number) => `/release/letout_edit/${orderId ?? 0}/${exportsId}`,
+  /** The detail page's edit links carry the purchase contract as well. */
+  exportsEditFrom: (orderId: number | null, purchaseId: number, exportsId: number) =>
+    `/release/letout_edit/${orderId ?? 0}/${purchaseId}/${exportsId}`,
+  releaseEditFrom: (orderId: number | null, purchaseId: number, releaseId: number) =>
+    `/release/letpass_edit/${orderId ?? 0}/${purchaseId}/${releaseId}`,
+} as const;
