@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { buildApp, type BuildAppOptions } from './app';
 import { type AppConfig, ConfigError, type Env, parseConfig } from './config';
 import { createDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { MigrationError, migrateToLatest } from './db/migrate';
 import {
   refreshStatisticsAfterChanges,
   refreshStatisticsAtStart,
@@ -53,12 +53,19 @@ export const startServer = async (config: AppConfig, options: BuildAppOptions = 
   mkdirSync(config.storageDir, { recursive: true });
   const app = await buildApp(config, options);
   try {
-    const migrated = await migrateToLatest(app.ctx.db);
+    // Before pending migrations a SQLite database is copied beside itself; a failure's Chinese message
+    // names the copy and reaches the desktop's start failure through the thrown error (server-process-runner).
+    const migrated = await migrateToLatest(app.ctx.db, {
+      database: config.database,
+      log: (line) => app.log.info(line),
+    });
     // Before the first request: the planner must not choose from missing statistics (db/statistics.ts).
     await refreshStatisticsAtStart(app.ctx.db, migrated);
     keepStatisticsFresh(app);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    // The server's log keeps the clerk's message too (the desktop shows it from the thrown error).
+    if (error instanceof MigrationError) app.log.error(error.message);
     await app.close();
     throw error;
   }
@@ -112,7 +119,7 @@ export interface CliIo {
 const migrate = async (config: AppConfig, io: CliIo): Promise<number> => {
   const db = createDatabase(config.database);
   try {
-    const ran = await migrateToLatest(db);
+    const ran = await migrateToLatest(db, { database: config.database, log: (line) => io.log(line) });
     // PostgreSQL: what the migrations created gets its statistics now (db/statistics.ts).
     await refreshStatisticsAtStart(db, ran);
     io.log(ran.length === 0 ? '数据库已是最新' : `已执行迁移：\n${ran.map((name) => `  ${name}`).join('\n')}`);

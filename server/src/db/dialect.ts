@@ -4,8 +4,10 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Dialect,
+  type DialectAdapter,
   type Driver,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
 } from 'kysely';
@@ -71,6 +73,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * SQLite runs DDL inside transactions (a created table, index or trigger is gone after a rollback), but
+ * Kysely's adapter says it does not, and so its Migrator would run the migrations without one: a
+ * migration failing halfway would leave a half-upgraded database. Saying so makes the Migrator run an
+ * upgrade in one transaction here as on PostgreSQL (migrate.ts); nothing else reads this flag.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
 
@@ -81,5 +95,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }

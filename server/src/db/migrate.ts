@@ -1,5 +1,7 @@
-import { type Migration, type MigrationProvider, type MigrationResult, Migrator } from 'kysely';
+import { type Migration, type MigrationResult, Migrator } from 'kysely';
+import type { DatabaseConfig } from '../config';
 import type { Db } from './database';
+import { KEPT_UPGRADE_BACKUPS, makeUpgradeBackup } from './upgrade-backup';
 import * as createStaffAndSessions from './migrations/2026_11_22_0900_create_staff_and_sessions';
 import * as createCustomersAndContracts from './migrations/2026_11_22_0901_create_customers_and_contracts';
 import * as createVehiclesAndRecords from './migrations/2026_11_22_0902_create_vehicles_and_records';
@@ -38,8 +40,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1900_create_order_filing': createOrderFiling,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
 export class MigrationError extends Error {
   constructor(
     message: string,
@@ -51,13 +51,77 @@ export class MigrationError extends Error {
   }
 }
 
-/** Brings the schema up to date; returns the names of the migrations it ran. */
-export const migrateToLatest = async (db: Db): Promise<string[]> => {
-  const migrator = new Migrator({ db, provider });
+export interface MigrateOptions {
+  /**
+   * The database the Db opens: given, a SQLite database with pending migrations is first copied beside
+   * itself (upgrade-backup.ts) and PostgreSQL gets a line in the log saying why not. Tests that only need
+   * a schema leave it out.
+   */
+  database?: DatabaseConfig;
+  /** Where the upgrade tells what it does (the server's log, the command line). */
+  log?: (line: string) => void;
+  /** The migrations to run; tests append a failing one after the real ones. */
+  migrations?: Record<string, Migration>;
+}
+
+const describeCause = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Brings the schema up to date; returns the names of the migrations it ran.
+ *
+ * All pending migrations run in one transaction on both databases (Kysely's Migrator does so where the
+ * adapter says DDL is transactional; dialect.ts says so for SQLite, which is): when one fails, every
+ * change of this upgrade is undone and the database is exactly the version the previous app used, the
+ * same as the backup. A migration must therefore not need to run outside a transaction (on SQLite,
+ * `pragma foreign_keys` is ignored inside one: use `pragma defer_foreign_keys` for a table rebuild).
+ */
+export const migrateToLatest = async (db: Db, options: MigrateOptions = {}): Promise<string[]> => {
+  const list = options.migrations ?? migrations;
+  const log = options.log ?? (() => undefined);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => list } });
+
+  let backup: string | null = null;
+  if (options.database) {
+    const known = await migrator.getMigrations();
+    const pending = known.filter((migration) => !migration.executedAt);
+    const executed = known.filter((migration) => migration.executedAt);
+    // A new database (nothing executed yet) has nothing to lose: no copy.
+    if (pending.length > 0 && executed.length > 0) {
+      const lastMigration = executed[executed.length - 1]?.name ?? '';
+      if (options.database.kind === 'sqlite') {
+        try {
+          backup = await makeUpgradeBackup(db, options.database.file, lastMigration);
+        } catch (error) {
+          // Never upgrade without a copy to go back to (a full disk, a read-only folder).
+          throw new MigrationError(
+            `数据库升级前备份失败，未执行升级，数据库保持不变：${describeCause(error)}。请检查磁盘空间和数据目录的写入权限后重新启动。`,
+            [],
+            { cause: error },
+          );
+        }
+        log(`数据库升级前已备份到：${backup}（保留最近 ${KEPT_UPGRADE_BACKUPS} 次升级的备份）`);
+      } else {
+        log('PostgreSQL 数据库升级前不做文件备份（请由数据库管理员按时备份）；升级在一个事务中执行，失败时全部撤销');
+      }
+      log(`待执行的数据库迁移：${pending.map((migration) => migration.name).join('、')}`);
+    }
+  }
+
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
-    const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
-    throw new MigrationError(`数据库迁移失败：${failed}`, results, { cause: error });
+    const failed = results.find((result) => result.status === 'Error')?.migrationName;
+    const what = failed ? `迁移 ${failed} 出错` : '迁移未能开始';
+    const where = backup
+      ? `升级前的备份在：${backup}。`
+      : options.database?.kind === 'postgres'
+        ? '（PostgreSQL 不做文件备份，请联系数据库管理员。）'
+        : '';
+    log(`数据库迁移出错：${describeCause(error)}`);
+    throw new MigrationError(
+      `数据库升级失败（${what}），所有改动已撤销，数据库保持升级前的状态。${where}请把日志文件发给技术支持。`,
+      results,
+      { cause: error },
+    );
   }
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
 };
