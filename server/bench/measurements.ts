@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { authEndpoints } from '../../contract/auth';
 import { customerEndpoints } from '../../contract/customer';
 import { dashboardEndpoints } from '../../contract/dashboard';
+import { releaseListEndpoints } from '../../contract/exports';
 import { filedEndpoints } from '../../contract/filed';
 import { overseasEndpoints } from '../../contract/overseas';
 import { pickupEndpoints } from '../../contract/pickup';
@@ -230,6 +231,11 @@ export const listMeasurements = (probe: Probe): Measurement[] => {
       },
       ['drawback-done', 'all-done'],
     ),
+    // The release list: groups by overseas contract of the vehicles waiting in the release flow.
+    ...pagedList('release-list', releaseListEndpoints.list.path, {
+      vin: { vin: tail },
+      'order-no': { order_no: probe.orderNo },
+    }),
     ...pagedList('plates', query(registryEndpoints.plateList.path, { type: 1 }), {}),
     { name: 'plates-vin', path: query(registryEndpoints.plateList.path, { type: 1, vin: tail }) },
     ...pagedList('transfers', query(registryEndpoints.transferList.path, { type: 2 }), {}),
@@ -263,6 +269,7 @@ export const exportMeasurements: Measurement[] = [
   { name: 'export-receipts', path: overseasEndpoints.receiptExport.path },
   { name: 'export-purchases', path: purchaseEndpoints.export.path },
   { name: 'export-pickups', path: pickupEndpoints.export.path },
+  { name: 'export-release-list', path: releaseListEndpoints.export.path },
 ];
 
 /** GET endpoints of the contract without path parameters that no measurement calls (printed as a reminder). */
@@ -276,6 +283,7 @@ export const unmeasured = (measurements: Measurement[]): string[] => {
     pickupEndpoints,
     purchaseEndpoints,
     registryEndpoints,
+    releaseListEndpoints,
     releasePassEndpoints,
     staffEndpoints,
     uploadEndpoints,
