@@ -15,7 +15,9 @@ const shots = '/tmp/shots-a1';
 const serial = String(Date.now()).slice(-8);
 /** 17 characters, no I, O or Q. */
 const vin = (prefix: string, row: number) => `${prefix}${serial}${String(row).padStart(4, '0')}`;
-const [carA, carB, carC] = [1, 2, 3].map((row) => vin('LSVRL', row));
+const carA = vin('LSVRL', 1);
+const carB = vin('LSVRL', 2);
+const carC = vin('LSVRL', 3);
 const orderNo = `HW-RL-${serial}`;
 const purchaseNo = `CG-RL-${serial}`;
 
