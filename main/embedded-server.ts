@@ -44,6 +44,8 @@ export interface EmbeddedServerDeps {
   extraOrigins?: string[];
   log: LoggerLike;
   startTimeoutMs?: number;
+  /** How long a database upgrade (backup and migrations) may take before main gives up on it. */
+  upgradeTimeoutMs?: number;
   stopTimeoutMs?: number;
 }
 
@@ -62,6 +64,8 @@ export interface EmbeddedServer {
 export const embeddedServerMessages = {
   startFailed: (detail: string) => `内置服务器启动失败：${detail}`,
   startTimeout: '内置服务器启动超时，请重新启动应用；如仍失败，请把日志文件发给技术支持',
+  upgradeTimeout:
+    '数据库升级时间过长，已停止；数据库保持升级前的状态，请重新启动应用；如仍失败，请把日志文件发给技术支持',
   exited: (code: number) => `内置服务器意外退出（退出码 ${code}），请重新启动应用`,
 } as const;
 
@@ -95,6 +99,7 @@ export function embeddedServerEnv(
 /** Runs `server/` in an Electron utility process and learns its URL from its first message. */
 export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
   const startTimeoutMs = deps.startTimeoutMs ?? 60_000;
+  const upgradeTimeoutMs = deps.upgradeTimeoutMs ?? 30 * 60_000;
   const stopTimeoutMs = deps.stopTimeoutMs ?? 5_000;
   let child: UtilityProcessLike | null = null;
   let starting: Promise<string> | null = null;
@@ -138,14 +143,23 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
           reject(new Error(outcome.error));
         }
       };
-      const timer = setTimeout(() => {
-        settle({ error: embeddedServerMessages.startTimeout });
-        proc.kill();
-      }, startTimeoutMs);
+      const giveUp = (message: string, afterMs: number) =>
+        setTimeout(() => {
+          settle({ error: message });
+          proc.kill();
+        }, afterMs);
+      let timer = giveUp(embeddedServerMessages.startTimeout, startTimeoutMs);
 
       proc.on('message', (message) => {
         if (!isServerProcessMessage(message)) return;
-        if (message.type === 'ready') settle({ url: message.url });
+        if (message.type === 'upgrading') {
+          // The upgrade runs in one transaction: ended halfway it is undone and the next start begins it
+          // again, so the start timeout must not end it; a much longer one still catches a hung upgrade.
+          if (settled) return;
+          clearTimeout(timer);
+          timer = giveUp(embeddedServerMessages.upgradeTimeout, upgradeTimeoutMs);
+          deps.log.info('embedded server: backing up and upgrading the database');
+        } else if (message.type === 'ready') settle({ url: message.url });
         else settle({ error: embeddedServerMessages.startFailed(message.message) });
       });
       proc.on('exit', (code) => {

@@ -1,5 +1,9 @@
 /** What the embedded server's utility process and main tell each other over the parent port. */
-export type ServerProcessMessage = { type: 'ready'; url: string } | { type: 'failed'; message: string };
+export type ServerProcessMessage =
+  | { type: 'ready'; url: string }
+  | { type: 'failed'; message: string }
+  /** The database is being backed up and upgraded before the server listens: it may take minutes. */
+  | { type: 'upgrading' };
 
 export type MainToServerMessage = { type: 'stop' };
 
@@ -8,5 +12,6 @@ export function isServerProcessMessage(value: unknown): value is ServerProcessMe
   const message = value as Record<string, unknown>;
   if (message.type === 'ready') return typeof message.url === 'string';
   if (message.type === 'failed') return typeof message.message === 'string';
+  if (message.type === 'upgrading') return true;
   return false;
 }

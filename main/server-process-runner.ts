@@ -16,7 +16,7 @@ export interface ServerProcessDeps<Config> {
   env: Record<string, string | undefined>;
   cwd: string;
   parseConfig: (env: Record<string, string | undefined>, cwd: string) => Config;
-  startServer: (config: Config) => Promise<RunningServer>;
+  startServer: (config: Config, options: object, hooks: { onUpgradeStart: () => void }) => Promise<RunningServer>;
   exit: (code: number) => void;
 }
 
@@ -27,7 +27,12 @@ export interface ServerProcessDeps<Config> {
 export async function runServerProcess<Config>(deps: ServerProcessDeps<Config>): Promise<RunningServer | null> {
   let server: RunningServer;
   try {
-    server = await deps.startServer(deps.parseConfig(deps.env, deps.cwd));
+    server = await deps.startServer(
+      deps.parseConfig(deps.env, deps.cwd),
+      {},
+      // Main's start timeout is meant for a start, not for copying and upgrading a large database.
+      { onUpgradeStart: () => deps.parentPort.postMessage({ type: 'upgrading' }) },
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     deps.parentPort.postMessage({ type: 'failed', message });

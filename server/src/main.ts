@@ -48,8 +48,17 @@ const keepStatisticsFresh = (app: FastifyInstance) => {
   app.addHook('onClose', async () => clearInterval(timer));
 };
 
+export interface StartHooks {
+  /** An upgrade (backup and migrations) of a database holding data begins: it may take minutes. */
+  onUpgradeStart?: () => void;
+}
+
 /** Migrates, then listens. No process exits and no argv: the embedded server runs it inside Electron. */
-export const startServer = async (config: AppConfig, options: BuildAppOptions = {}): Promise<RunningServer> => {
+export const startServer = async (
+  config: AppConfig,
+  options: BuildAppOptions = {},
+  hooks: StartHooks = {},
+): Promise<RunningServer> => {
   mkdirSync(config.storageDir, { recursive: true });
   const app = await buildApp(config, options);
   try {
@@ -58,6 +67,7 @@ export const startServer = async (config: AppConfig, options: BuildAppOptions = 
     const migrated = await migrateToLatest(app.ctx.db, {
       database: config.database,
       log: (line) => app.log.info(line),
+      onUpgradeStart: hooks.onUpgradeStart,
     });
     // Before the first request: the planner must not choose from missing statistics (db/statistics.ts).
     await refreshStatisticsAtStart(app.ctx.db, migrated);
@@ -85,7 +95,7 @@ export const USAGE = [
   '  serve [--web <目录>]  迁移数据库后启动服务器；--web 同时提供该目录中构建好的界面',
   '  migrate              执行数据库迁移',
   '  backup <文件>         备份 SQLite 数据库（VACUUM INTO）；PostgreSQL 请用 pg_dump',
-  '环境变量：PORT HOST DATABASE_URL STORAGE_DIR CORS_ORIGINS TZ TLS_CERT TLS_KEY WEB_DIR TRUST_PROXY',
+  '环境变量：PORT HOST DATABASE_URL STORAGE_DIR CORS_ORIGINS TZ TLS_CERT TLS_KEY WEB_DIR TRUST_PROXY RATE_LIMIT_PER_MINUTE',
 ].join('\n');
 
 export const parseCommand = (argv: readonly string[]): CliCommand => {

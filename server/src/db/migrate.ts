@@ -60,6 +60,11 @@ export interface MigrateOptions {
   database?: DatabaseConfig;
   /** Where the upgrade tells what it does (the server's log, the command line). */
   log?: (line: string) => void;
+  /**
+   * Called once before an upgrade of a database that holds data (its copy and its migrations) begins: the
+   * desktop app stops counting its start timeout, since a large database takes longer than a start.
+   */
+  onUpgradeStart?: () => void;
   /** The migrations to run; tests append a failing one after the real ones. */
   migrations?: Record<string, Migration>;
 }
@@ -88,6 +93,7 @@ export const migrateToLatest = async (db: Db, options: MigrateOptions = {}): Pro
     // A new database (nothing executed yet) has nothing to lose: no copy.
     if (pending.length > 0 && executed.length > 0) {
       const lastMigration = executed[executed.length - 1]?.name ?? '';
+      options.onUpgradeStart?.();
       if (options.database.kind === 'sqlite') {
         try {
           backup = await makeUpgradeBackup(db, options.database.file, lastMigration);

@@ -122,7 +122,12 @@ describe.runIf(testDbKind() === 'sqlite')('upgrading a SQLite database', () => {
     await previousReleaseWithRows(db);
     const before = await snapshot(db);
 
-    const error = await failureOf(migrateToLatest(db, { database: config, log, migrations: withFailing }));
+    let upgradeStarts = 0;
+    const onUpgradeStart = () => void (upgradeStarts += 1);
+    const error = await failureOf(
+      migrateToLatest(db, { database: config, log, migrations: withFailing, onUpgradeStart }),
+    );
+    expect(upgradeStarts).toBe(1);
 
     // Every change of the upgrade is undone: the real migration that ran, the test one, the failing one's half.
     expect(await snapshot(db)).toEqual(before);
@@ -187,8 +192,11 @@ describe.runIf(testDbKind() === 'sqlite')('upgrading a SQLite database', () => {
   });
 
   it('makes no backup of a new database, nor when nothing is pending', async () => {
-    expect(await migrateToLatest(db, { database: config, log })).toEqual(names);
-    expect(await migrateToLatest(db, { database: config, log })).toEqual([]);
+    const onUpgradeStart = () => {
+      throw new Error('not an upgrade of a database holding data');
+    };
+    expect(await migrateToLatest(db, { database: config, log, onUpgradeStart })).toEqual(names);
+    expect(await migrateToLatest(db, { database: config, log, onUpgradeStart })).toEqual([]);
     expect(listUpgradeBackups(config.file)).toEqual([]);
     expect(readdirSync(join(dir, 'data')).filter((name) => !name.startsWith('app.db'))).toEqual([]);
     expect(lines).toEqual([]);
