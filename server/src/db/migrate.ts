@@ -99,8 +99,9 @@ export const migrateToLatest = async (db: Db, options: MigrateOptions = {}): Pro
           backup = await makeUpgradeBackup(db, options.database.file, lastMigration);
         } catch (error) {
           // Never upgrade without a copy to go back to (a full disk, a read-only folder).
+          log(`升级前备份出错：${describeCause(error)}`);
           throw new MigrationError(
-            `数据库升级前备份失败，未执行升级，数据库保持不变：${describeCause(error)}。请检查磁盘空间和数据目录的写入权限后重新启动。`,
+            `数据库升级前备份失败，未执行升级，数据库保持不变。请检查数据目录所在磁盘的空间和写入权限后重新启动。`,
             [],
             { cause: error },
           );

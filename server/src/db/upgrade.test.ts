@@ -212,6 +212,7 @@ describe.runIf(testDbKind() === 'sqlite')('upgrading a SQLite database', () => {
     try {
       const error = await failureOf(migrateToLatest(db, { database: config, log }));
       expect(error.message).toMatch(/^数据库升级前备份失败，未执行升级，数据库保持不变/);
+      expect(lines.some((line) => line.startsWith('升级前备份出错：'))).toBe(true);
     } finally {
       vi.useRealTimers();
     }
