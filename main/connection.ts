@@ -29,6 +29,8 @@ export interface ConnectionServiceDeps {
   settings: SettingsStore;
   embedded: EmbeddedServer;
   fetch?: typeof fetch;
+  /** Headers for a request to `url`: the embedded server's secret, should the clerk test its address. */
+  extraHeaders?: (url: string) => Record<string, string>;
   testTimeoutMs?: number;
   /** Called after `set` changed the API base: the session belonged to the other server. */
   onApiBaseChanged?: (state: ConnectionState) => void;
@@ -51,7 +53,7 @@ function describeFetchFailure(error: unknown, timedOut: boolean): string {
 /** GET <url>/api/health: reachable, answering, and our server (API.md: `data.status === "ok"`). */
 export async function testServer(
   baseUrl: string,
-  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+  options: { fetch?: typeof fetch; timeoutMs?: number; extraHeaders?: (url: string) => Record<string, string> } = {},
 ): Promise<ConnectionTestResult> {
   const doFetch = options.fetch ?? fetch;
   const base = baseUrl.replace(/\/+$/, '');
@@ -62,9 +64,10 @@ export async function testServer(
     controller.abort();
   }, options.timeoutMs ?? 5_000);
   try {
-    const response = await doFetch(`${base}/api/health`, {
+    const url = `${base}/api/health`;
+    const response = await doFetch(url, {
       signal: controller.signal,
-      headers: { accept: 'application/json' },
+      headers: { ...options.extraHeaders?.(url), accept: 'application/json' },
       redirect: 'error',
     });
     if (!response.ok) return { ok: false, message: connectionMessages.badStatus(response.status) };
@@ -115,7 +118,8 @@ export function createConnectionService(deps: ConnectionServiceDeps): Connection
       if (after.apiBase !== before) deps.onApiBaseChanged?.(after);
       return after;
     },
-    test: (url) => testServer(url, { fetch: deps.fetch, timeoutMs: deps.testTimeoutMs }),
+    test: (url) =>
+      testServer(url, { fetch: deps.fetch, timeoutMs: deps.testTimeoutMs, extraHeaders: deps.extraHeaders }),
     apiBase: () => state().apiBase,
     async startup() {
       if (deps.settings.getConnection().mode === 'embedded') await startEmbedded();

@@ -68,6 +68,8 @@ export interface DownloadsDeps {
   openPath: (path: string) => Promise<string>;
   /** Electron's `shell.showItemInFolder`: the file manager with the file selected. */
   showItemInFolder: (path: string) => void;
+  /** Headers for a request to `url` besides the token: the embedded server's secret (embedded-secret.ts). */
+  extraHeaders?: (url: string) => Record<string, string>;
   fetch?: typeof fetch;
   /** No byte for this long (waiting for the answer or in the middle of it): give up. */
   idleTimeoutMs?: number;
@@ -236,7 +238,11 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       let response: Response;
       try {
         response = await doFetch(url, {
-          headers: { accept: '*/*', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            ...deps.extraHeaders?.(url),
+            accept: '*/*',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
           // The token goes to the API base only: a redirect anywhere else is not followed.
           redirect: 'error',
           signal: controller.signal,

@@ -2,7 +2,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEmbeddedServer, embeddedServerEnv, embeddedServerMessages, type LoggerLike } from './embedded-server';
+import { EMBEDDED_SECRET_HEADER } from '../contract/embedded-lock';
+import { newEmbeddedSecret } from './embedded-secret';
+import {
+  createEmbeddedServer,
+  embeddedServerEnv,
+  embeddedServerMessages,
+  type ForkFn,
+  type LoggerLike,
+} from './embedded-server';
 import { nodeFork } from './testing/node-fork';
 
 const entry = join(import.meta.dirname, 'server-process.ts');
@@ -25,15 +33,20 @@ const isAlive = (pid: number) => {
 
 describe('embedded server environment', () => {
   it('listens on loopback only, on a free port, with data in the user data folder', () => {
-    const env = embeddedServerEnv('/home/clerk/.config/app', {
-      PATH: '/usr/bin',
-      PORT: '80',
-      HOST: '0.0.0.0',
-      TLS_CERT: 'c.pem',
-      TLS_KEY: 'k.pem',
-      WEB_DIR: '/srv/www',
-      DATABASE_URL: 'postgres://elsewhere/db',
-    });
+    const env = embeddedServerEnv(
+      '/home/clerk/.config/app',
+      {
+        PATH: '/usr/bin',
+        PORT: '80',
+        HOST: '0.0.0.0',
+        TLS_CERT: 'c.pem',
+        TLS_KEY: 'k.pem',
+        WEB_DIR: '/srv/www',
+        DATABASE_URL: 'postgres://elsewhere/db',
+        EMBEDDED_SECRET: 'one-from-the-shell-is-never-used-here-0000',
+      },
+      'this-launch-secret-aaaaaaaaaaaaaaaaaaaaaaaaa',
+    );
     expect(env).toMatchObject({
       PATH: '/usr/bin',
       HOST: '127.0.0.1',
@@ -42,6 +55,7 @@ describe('embedded server environment', () => {
       STORAGE_DIR: join('/home/clerk/.config/app', 'data', 'storage'),
       CORS_ORIGINS: 'app://renderer',
       TZ: 'Asia/Shanghai',
+      EMBEDDED_SECRET: 'this-launch-secret-aaaaaaaaaaaaaaaaaaaaaaaaa',
     });
     expect(env.TLS_CERT).toBeUndefined();
     expect(env.TLS_KEY).toBeUndefined();
@@ -49,9 +63,70 @@ describe('embedded server environment', () => {
   });
 
   it('adds the dev server origin to CORS while developing', () => {
-    expect(embeddedServerEnv('/u', {}, ['http://localhost:5173']).CORS_ORIGINS).toBe(
+    expect(embeddedServerEnv('/u', {}, newEmbeddedSecret(), ['http://localhost:5173']).CORS_ORIGINS).toBe(
       'app://renderer,http://localhost:5173',
     );
+  });
+});
+
+/** A fork that records what it was given and reports ready at once. */
+function recordingFork() {
+  const calls: { modulePath: string; args: string[]; env: Record<string, string | undefined> }[] = [];
+  const fork: ForkFn = (modulePath, args, options) => {
+    calls.push({ modulePath, args, env: options.env });
+    const listeners: ((message: unknown) => void)[] = [];
+    setTimeout(() => {
+      for (const listener of listeners) listener({ type: 'ready', url: 'http://127.0.0.1:50999' });
+    }, 1);
+    return {
+      stdout: null,
+      stderr: null,
+      on(event: string, listener: (value: never) => void) {
+        if (event === 'message') listeners.push(listener as (message: unknown) => void);
+      },
+      once: () => undefined,
+      postMessage: () => undefined,
+      kill: () => true,
+    };
+  };
+  return { fork, calls };
+}
+
+describe('the launch secret', () => {
+  it('goes to the server in its environment only, never in its arguments or the log', async () => {
+    const { fork, calls } = recordingFork();
+    const secret = newEmbeddedSecret();
+    const log = memoryLog();
+    const server = createEmbeddedServer({
+      fork,
+      entryPath: '/app/server-process.js',
+      userDataDir: '/u',
+      baseEnv: {},
+      secret,
+      log,
+    });
+    await server.start();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.env.EMBEDDED_SECRET).toBe(secret);
+    expect(calls[0]?.args).toEqual([]);
+    expect(JSON.stringify([calls[0]?.modulePath, calls[0]?.args])).not.toContain(secret);
+    expect(log.lines.length).toBeGreaterThan(0);
+    expect(log.lines.join('\n')).not.toContain(secret);
+  });
+
+  it('is 32 random bytes, new at each launch; a server given none still gets one of its own', async () => {
+    const secrets = new Set(Array.from({ length: 20 }, () => newEmbeddedSecret()));
+    expect(secrets.size).toBe(20);
+    for (const secret of secrets) expect(Buffer.from(secret, 'base64url')).toHaveLength(32);
+
+    const { fork, calls } = recordingFork();
+    const base = { fork, entryPath: '/app/server-process.js', userDataDir: '/u', baseEnv: {}, log: memoryLog() };
+    await createEmbeddedServer(base).start();
+    await createEmbeddedServer(base).start();
+    const [first, second] = calls.map((call) => call.env.EMBEDDED_SECRET ?? '');
+    expect(first).toHaveLength(43);
+    expect(second).toHaveLength(43);
+    expect(first).not.toBe(second);
   });
 });
 
@@ -65,28 +140,47 @@ describe('embedded server process', () => {
   it('starts the real server on 127.0.0.1, answers its URL, and stops it', { timeout: 60_000 }, async () => {
     const fork = nodeFork();
     const log = memoryLog();
-    const server = createEmbeddedServer({ fork, entryPath: entry, userDataDir, baseEnv: process.env, log });
+    const secret = newEmbeddedSecret();
+    const urls: string[] = [];
+    const server = createEmbeddedServer({
+      fork,
+      entryPath: entry,
+      userDataDir,
+      baseEnv: process.env,
+      secret,
+      onUrl: (url) => urls.push(url),
+      log,
+    });
     const url = await server.start();
+    const own = { [EMBEDDED_SECRET_HEADER]: secret };
     try {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(server.status()).toEqual({ url });
       expect(await server.start()).toBe(url); // already running: the same server
+      expect(urls).toEqual([url]);
 
-      const health = await fetch(`${url}/api/health`);
+      // The secret reached the server through its environment: without it, nothing is answered.
+      const refused = await fetch(`${url}/api/health`);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ code: 403, message: '拒绝访问', data: null });
+      const health = await fetch(`${url}/api/health`, { headers: own });
       expect(health.status).toBe(200);
       expect(((await health.json()) as { data: { status: string; database: string } }).data).toMatchObject({
         status: 'ok',
         database: 'sqlite',
       });
       // The renderer's origin is allowed by CORS.
-      const preflight = await fetch(`${url}/api/health`, { headers: { origin: 'app://renderer' } });
+      const preflight = await fetch(`${url}/api/health`, { headers: { ...own, origin: 'app://renderer' } });
       expect(preflight.headers.get('access-control-allow-origin')).toBe('app://renderer');
       expect(existsSync(join(userDataDir, 'data', 'app.db'))).toBe(true);
     } finally {
       await server.stop();
     }
     expect(server.status()).toEqual({ url: '' });
+    expect(urls).toEqual([url, '']);
     expect(isAlive(fork.pids[0]!)).toBe(false);
+    // Never in the log.
+    expect(log.lines.join('\n')).not.toContain(secret);
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
     expect(log.lines.some((line) => line.includes(`listening on ${url}`))).toBe(true);
   });

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+import { EMBEDDED_SECRET_ENV } from '../contract/embedded-lock';
 import { appOrigin } from './app-protocol';
+import { newEmbeddedSecret } from './embedded-secret';
 import { isServerProcessMessage, type MainToServerMessage } from './server-process-messages';
 
 /** The part of Electron's `UtilityProcess` used here. */
@@ -42,6 +44,14 @@ export interface EmbeddedServerDeps {
   baseEnv: Record<string, string | undefined>;
   /** Extra CORS origins, e.g. the vite dev server while developing. */
   extraOrigins?: string[];
+  /**
+   * This launch's secret (embedded-secret.ts): handed to the server in its environment, never in its
+   * arguments and never to the log; the server then answers only requests that carry it. Without one a
+   * fresh random secret is used: the embedded server never starts unlocked.
+   */
+  secret?: string;
+  /** Where the server now listens, or `''` once it stopped or died: main points the secret header there. */
+  onUrl?: (url: string) => void;
   log: LoggerLike;
   startTimeoutMs?: number;
   /** How long a database upgrade (backup and migrations) may take before main gives up on it. */
@@ -71,12 +81,13 @@ export const embeddedServerMessages = {
 
 /**
  * The server's settings in the app: loopback only, any free port, SQLite and files in the user's data
- * folder, and the renderer's origin allowed by CORS. TLS and a web folder from a developer's shell are
- * dropped: the embedded server serves the API only, on 127.0.0.1.
+ * folder, the renderer's origin allowed by CORS, and this launch's secret. TLS and a web folder from a
+ * developer's shell are dropped: the embedded server serves the API only, on 127.0.0.1.
  */
 export function embeddedServerEnv(
   userDataDir: string,
   baseEnv: Record<string, string | undefined>,
+  secret: string,
   extraOrigins: string[] = [],
 ): Record<string, string | undefined> {
   const dataDir = join(userDataDir, 'data');
@@ -93,11 +104,13 @@ export function embeddedServerEnv(
     STORAGE_DIR: join(dataDir, 'storage'),
     CORS_ORIGINS: [appOrigin, ...extraOrigins].join(','),
     TZ: baseEnv.TZ || 'Asia/Shanghai',
+    [EMBEDDED_SECRET_ENV]: secret,
   };
 }
 
 /** Runs `server/` in an Electron utility process and learns its URL from its first message. */
 export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
+  const secret = deps.secret ?? newEmbeddedSecret();
   const startTimeoutMs = deps.startTimeoutMs ?? 60_000;
   const upgradeTimeoutMs = deps.upgradeTimeoutMs ?? 30 * 60_000;
   const stopTimeoutMs = deps.stopTimeoutMs ?? 5_000;
@@ -119,7 +132,7 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
   const launch = () =>
     new Promise<string>((resolve, reject) => {
       stopping = false;
-      const env = embeddedServerEnv(deps.userDataDir, deps.baseEnv, deps.extraOrigins);
+      const env = embeddedServerEnv(deps.userDataDir, deps.baseEnv, secret, deps.extraOrigins);
       deps.log.info('embedded server: starting', { database: env.DATABASE_URL, storage: env.STORAGE_DIR });
       const proc = deps.fork(deps.entryPath, [], { env, stdio: 'pipe', serviceName: 'embedded-server' });
       child = proc;
@@ -135,6 +148,8 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
           url = outcome.url;
           error = undefined;
           deps.log.info(`embedded server: listening on ${outcome.url}`);
+          // Before anyone is told the URL, so the page's first request already carries the secret.
+          deps.onUrl?.(outcome.url);
           resolve(outcome.url);
         } else {
           url = '';
@@ -172,6 +187,7 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
           url = '';
           error = embeddedServerMessages.exited(code);
           deps.log.error(`embedded server: ${error}`);
+          deps.onUrl?.('');
         }
       });
     });
@@ -204,6 +220,7 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
       if (child === proc) child = null;
       url = '';
       error = undefined;
+      deps.onUrl?.('');
     },
     status: () => ({ url, ...(error ? { error } : {}) }),
   };

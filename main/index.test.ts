@@ -18,7 +18,15 @@ const fake = vi.hoisted(() => {
     handlers: new Map<string, unknown>(),
     protocolHandler: null as null | ((request: { url: string; method: string }) => Promise<Response>),
     windows: [] as { loaded: string[]; focused: number; options: unknown; emit: (event: string) => void }[],
-    forks: [] as { entry: string; env: Record<string, string | undefined>; messages: unknown[] }[],
+    forks: [] as { entry: string; args: string[]; env: Record<string, string | undefined>; messages: unknown[] }[],
+    /** The session's `webRequest.onBeforeSendHeaders` filter and listener, as index.ts set them. */
+    sendHeaders: null as null | {
+      filter: { urls: string[] };
+      listener: (
+        details: { url: string; requestHeaders: Record<string, string> },
+        callback: (response: { requestHeaders?: Record<string, string> }) => void,
+      ) => void;
+    },
     quits: 0,
     beforeQuit: [] as ((event: { preventDefault(): void }) => void)[],
     secondInstance: [] as (() => void)[],
@@ -82,7 +90,7 @@ vi.mock('electron', async () => {
     };
   }
   const utilityProcess = {
-    fork: (entry: string, _args: string[], options: { env: Record<string, string | undefined> }) => {
+    fork: (entry: string, args: string[], options: { env: Record<string, string | undefined> }) => {
       const child = Object.assign(new Emitter(), {
         stdout: null,
         stderr: null,
@@ -93,7 +101,7 @@ vi.mock('electron', async () => {
         },
         kill: () => true,
       });
-      fake.forks.push({ entry, env: options.env, messages: child.messages });
+      fake.forks.push({ entry, args, env: options.env, messages: child.messages });
       fake.events.push('server forked');
       setTimeout(() => child.emit('message', { type: 'ready', url: 'http://127.0.0.1:50999' }), 20);
       return child;
@@ -121,7 +129,15 @@ vi.mock('electron', async () => {
     },
     safeStorage: safe('gnome_libsecret'),
     session: {
-      defaultSession: { setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined },
+      defaultSession: {
+        setPermissionRequestHandler: () => undefined,
+        setPermissionCheckHandler: () => undefined,
+        webRequest: {
+          onBeforeSendHeaders: (filter: NonNullable<typeof fake.sendHeaders>['filter'] | null, listener: never) => {
+            fake.sendHeaders = filter && listener ? { filter, listener } : null;
+          },
+        },
+      },
     },
     shell: {
       openExternal: () => Promise.resolve(),
@@ -167,6 +183,7 @@ describe('app start-up (index.ts)', () => {
     fake.handlers.clear();
     fake.windows.length = 0;
     fake.forks.length = 0;
+    fake.sendHeaders = null;
     fake.quits = 0;
     fake.lockGranted = true;
     fake.menu = [];
@@ -203,6 +220,45 @@ describe('app start-up (index.ts)', () => {
       apiBase: 'http://127.0.0.1:50999',
     });
 
+    // The page's requests to the embedded server, and only those, carry this launch's secret; the
+    // server got it in its environment, not on its command line.
+    const secret = server?.env.EMBEDDED_SECRET ?? '';
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(server?.args).toEqual([]);
+    expect(process.argv.join(' ')).not.toContain(secret);
+    expect(fake.sendHeaders?.filter).toEqual({ urls: ['http://127.0.0.1:50999/*'] });
+    const sent = (url: string) => {
+      let headers: Record<string, string> | undefined;
+      fake.sendHeaders?.listener({ url, requestHeaders: { Accept: '*/*' } }, (response) => {
+        headers = response.requestHeaders;
+      });
+      return headers;
+    };
+    expect(sent('http://127.0.0.1:50999/api/user/info')).toEqual({ Accept: '*/*', 'x-embedded-secret': secret });
+    expect(sent('http://127.0.0.1:50998/api/user/info')).toEqual({ Accept: '*/*' });
+
+    // main's own connection test of the embedded address carries it too; of an office server, not.
+    const fetched: { url: string; headers: Record<string, string> }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: { headers: Record<string, string> }) => {
+      fetched.push({ url, headers: init.headers });
+      return Response.json({ code: 200, message: 'ok', data: { status: 'ok' } });
+    });
+    try {
+      const testConnection = fake.handlers.get(desktopChannels.connectionTest) as (
+        event: unknown,
+        url: string,
+      ) => Promise<unknown>;
+      const trusted = { senderFrame: { url: 'app://renderer/' } };
+      await testConnection(trusted, 'http://127.0.0.1:50999');
+      await testConnection(trusted, 'https://office.example:8787');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(fetched.map((request) => [request.url, request.headers['x-embedded-secret']])).toEqual([
+      ['http://127.0.0.1:50999/api/health', secret],
+      ['https://office.example:8787/api/health', undefined],
+    ]);
+
     // A second copy of the app focuses this window.
     for (const listener of fake.secondInstance) listener();
     expect(window?.focused).toBe(1);
@@ -213,6 +269,8 @@ describe('app start-up (index.ts)', () => {
     await flush();
     expect(server?.messages).toEqual([{ type: 'stop' }]);
     expect(fake.quits).toBe(1);
+    // The stopped server's port is nobody's to be given the secret.
+    expect(fake.sendHeaders).toBeNull();
   });
 
   it('has a Chinese menu whose folder entries open the data folder and the log folder', async () => {

@@ -18,6 +18,7 @@ import { appOrigin, appSchemePrivileges, createAppProtocolHandler, appScheme } f
 import { createConnectionService } from './connection';
 import { buildCsp } from './content-security-policy';
 import { createDownloads } from './downloads';
+import { createEmbeddedSecretHeader, newEmbeddedSecret } from './embedded-secret';
 import { createEmbeddedServer } from './embedded-server';
 import { createFileDialogs } from './file-dialogs';
 import { appIpcHandlers } from './ipc/app-ipc';
@@ -72,17 +73,23 @@ async function start() {
   // After `ready`: only then does safeStorage know its real backend (DESIGN.md, security facts).
   const tokens = createTokenStore({ safeStorage, store: sessionFile, platform: process.platform });
 
+  // This launch's secret: the embedded server answers only requests that carry it (embedded-secret.ts).
+  const secret = newEmbeddedSecret();
+  const secretHeader = createEmbeddedSecretHeader(session.defaultSession.webRequest, secret);
   const embedded = createEmbeddedServer({
     fork: (modulePath, args, options) => utilityProcess.fork(modulePath, args, options),
     entryPath: join(buildDir, 'server-process.js'),
     userDataDir,
     baseEnv: process.env,
     extraOrigins: devServerUrl ? [new URL(devServerUrl).origin] : [],
+    secret,
+    onUrl: (url) => secretHeader.serverAt(url),
     log,
   });
   const connection = createConnectionService({
     settings,
     embedded,
+    extraHeaders: (url) => secretHeader.headersFor(url),
     onApiBaseChanged: () => {
       // The token belonged to the other server; the page reloads so its CSP names the new API base.
       void tokens.clear();
@@ -109,6 +116,7 @@ async function start() {
     defaultFolder: () => app.getPath('downloads'),
     openPath: (path) => shell.openPath(path),
     showItemInFolder: (path) => shell.showItemInFolder(path),
+    extraHeaders: (url) => secretHeader.headersFor(url),
   });
 
   const isTrusted = appSenderCheck(devServerUrl);

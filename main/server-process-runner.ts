@@ -1,3 +1,4 @@
+import { EMBEDDED_SECRET_ENV } from '../contract/embedded-lock';
 import type { ServerProcessMessage } from './server-process-messages';
 
 /** The part of Electron's `process.parentPort` (in a utility process) used here. */
@@ -27,8 +28,11 @@ export interface ServerProcessDeps<Config> {
 export async function runServerProcess<Config>(deps: ServerProcessDeps<Config>): Promise<RunningServer | null> {
   let server: RunningServer;
   try {
+    const config = deps.parseConfig(deps.env, deps.cwd);
+    // Read once into the config: nothing this process later starts or prints inherits the secret.
+    delete deps.env[EMBEDDED_SECRET_ENV];
     server = await deps.startServer(
-      deps.parseConfig(deps.env, deps.cwd),
+      config,
       {},
       // Main's start timeout is meant for a start, not for copying and upgrading a large database.
       { onUpgradeStart: () => deps.parentPort.postMessage({ type: 'upgrading' }) },

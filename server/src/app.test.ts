@@ -34,7 +34,12 @@ describe('the app', () => {
           await sql`select * from no_such_table_here`.execute(app.ctx.db);
           return null;
         });
-        app.post('/api/test/echo', async (request) => ({ code: 200, message: 'ok', data: request.body }));
+        // Takes form bodies as the spec's form posts do (plugins/form-body.ts).
+        app.post('/api/test/echo', { config: { formBody: true } }, async (request) => ({
+          code: 200,
+          message: 'ok',
+          data: request.body,
+        }));
       },
     });
     token = (await loggedInStaff(t.app)).token;

@@ -32,6 +32,7 @@ import { vehicleRoutes } from './modules/vehicle/vehicle.routes';
 import { vinCorrectionRoutes } from './modules/vin-correction/vin-correction.routes';
 import { markRoutesPublic, registerAuth } from './plugins/auth';
 import { handleClientError, handleFrameworkError, registerErrorHandling } from './plugins/errors';
+import { registerFloodGuard } from './plugins/flood-guard';
 import { registerFormBody } from './plugins/form-body';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerRouteCatalog } from './plugins/route-catalog';
@@ -118,8 +119,12 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
 
   const webDir = config.webDir;
   registerErrorHandling(app, { spaFallback: webDir ? pageFallback(webDir) : undefined });
-  // Headers first, so that the auth hook's 401 and 403 carry them too.
+  // Headers first, so that the auth hook's 401 and 403 carry them too; the embedded lock sits in there.
   await registerSecurity(app, config);
+  // The embedded server's one client is the clerk: no flood guard there.
+  if (config.embeddedSecret === null && config.rateLimitPerMinute > 0) {
+    await registerFloodGuard(app, config.rateLimitPerMinute);
+  }
   registerAuth(app);
   registerInputGuard(app);
 

@@ -83,6 +83,11 @@ describe('parseConfig', () => {
     [{ PASSWORD_HASH_CONCURRENCY: '0' }, 'PASSWORD_HASH_CONCURRENCY'],
     [{ PASSWORD_HASH_QUEUE: 'many' }, 'PASSWORD_HASH_QUEUE'],
     [{ PASSWORD_HASH_PER_ADDRESS: '-1' }, 'PASSWORD_HASH_PER_ADDRESS'],
+    [{ EMBEDDED_SECRET: 'short' }, 'EMBEDDED_SECRET'],
+    [{ EMBEDDED_SECRET: `${'a'.repeat(40)} b` }, 'EMBEDDED_SECRET'],
+    [{ EMBEDDED_SECRET: 'a'.repeat(43), HOST: '0.0.0.0' }, 'EMBEDDED_SECRET'],
+    [{ RATE_LIMIT_PER_MINUTE: '-1' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => parseConfig(env, cwd)).toThrow(ConfigError);
     expect(() => parseConfig(env, cwd)).toThrow(name);
@@ -100,5 +105,14 @@ describe('parseConfig', () => {
     );
     expect(config.trustProxy).toEqual(['10.0.0.1', '192.168.1.0/24', 'fd00::/8', '::1', 'loopback']);
     expect(config.passwordHashQueue).toEqual({ concurrency: 1, maxWaiting: 8, perAddress: 2 });
+  });
+
+  it('locks the server only when EMBEDDED_SECRET is given; the flood guard is 600 a minute unless told', () => {
+    expect(parseConfig({}, cwd)).toMatchObject({ embeddedSecret: null, rateLimitPerMinute: 600 });
+    const secret = 'Zx_9'.repeat(11);
+    expect(parseConfig({ EMBEDDED_SECRET: secret }, cwd).embeddedSecret).toBe(secret);
+    expect(parseConfig({ EMBEDDED_SECRET: '' }, cwd).embeddedSecret).toBeNull();
+    expect(parseConfig({ RATE_LIMIT_PER_MINUTE: '0' }, cwd).rateLimitPerMinute).toBe(0);
+    expect(parseConfig({ RATE_LIMIT_PER_MINUTE: '1200' }, cwd).rateLimitPerMinute).toBe(1200);
   });
 });

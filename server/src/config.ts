@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { EMBEDDED_SECRET_ENV, EMBEDDED_SECRET_MIN_LENGTH } from '../../contract/embedded-lock';
 
 /**
  * The server's settings, read from environment variables by `parseConfig`. The command line passes
@@ -53,6 +54,17 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Fastify has no request time-out by default; 2 minutes leaves room for a 20 MB upload on a slow LAN. */
   requestTimeoutMs: number;
+  /**
+   * Set only when the desktop app starts this server as its embedded one (EMBEDDED_SECRET): then every
+   * request must carry it and name this server's own `127.0.0.1:<port>` as its Host
+   * (plugins/embedded-lock.ts). Null: the office server, open to any client as before.
+   */
+  embeddedSecret: string | null;
+  /**
+   * Requests a minute one client address may send (plugins/flood-guard.ts); 0 turns the guard off. Never
+   * applied to the embedded server, whose every request is the one clerk's.
+   */
+  rateLimitPerMinute: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -68,6 +80,7 @@ export const DEFAULTS = {
   timeZone: 'Asia/Shanghai',
   bodyLimitBytes: 1024 * 1024,
   requestTimeoutMs: 120_000,
+  rateLimitPerMinute: 600,
   // Two of the pool's four threads: file work keeps the other two (measured in server/bench/login-flood.ts).
   passwordHashQueue: { concurrency: 2, maxWaiting: 16, perAddress: 4 },
 } as const;
@@ -183,6 +196,28 @@ const parseTrustProxy = (raw: string | undefined): string[] => {
   return entries;
 };
 
+/**
+ * EMBEDDED_SECRET: a long random value, and only for a server that listens on 127.0.0.1 (the lock checks
+ * the Host against `127.0.0.1:<port>`). Spaces are not trimmed away: the secret is compared as given.
+ */
+const parseEmbeddedSecret = (env: Env, host: string): string | null => {
+  const secret = env[EMBEDDED_SECRET_ENV];
+  if (secret === undefined || secret === '') return null;
+  if (secret.length < EMBEDDED_SECRET_MIN_LENGTH || /\s/.test(secret)) {
+    throw new ConfigError(`${EMBEDDED_SECRET_ENV} 至少 ${EMBEDDED_SECRET_MIN_LENGTH} 个字符，且不能含空白`);
+  }
+  if (host !== '127.0.0.1') throw new ConfigError(`${EMBEDDED_SECRET_ENV} 只用于监听 127.0.0.1 的内置服务器`);
+  return secret;
+};
+
+const parseRateLimit = (raw: string | undefined): number => {
+  if (raw === undefined) return DEFAULTS.rateLimitPerMinute;
+  if (!/^\d+$/.test(raw) || Number(raw) > 1_000_000) {
+    throw new ConfigError(`RATE_LIMIT_PER_MINUTE 必须是 0 到 1000000 之间的整数（0 表示不限制）：${raw}`);
+  }
+  return Number(raw);
+};
+
 export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig => {
   const databaseUrl = valueOf(env, 'DATABASE_URL') ?? DEFAULTS.databaseUrl;
   const certFile = valueOf(env, 'TLS_CERT');
@@ -191,9 +226,10 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig =>
     throw new ConfigError('TLS_CERT 与 TLS_KEY 必须同时设置');
   }
   const webDir = valueOf(env, 'WEB_DIR');
+  const host = valueOf(env, 'HOST') ?? DEFAULTS.host;
   return {
     port: parsePort(valueOf(env, 'PORT')),
-    host: valueOf(env, 'HOST') ?? DEFAULTS.host,
+    host,
     databaseUrl,
     database: parseDatabaseUrl(databaseUrl, cwd),
     storageDir: resolve(cwd, valueOf(env, 'STORAGE_DIR') ?? DEFAULTS.storageDir),
@@ -206,5 +242,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig =>
     trustProxy: parseTrustProxy(valueOf(env, 'TRUST_PROXY')),
     bodyLimitBytes: DEFAULTS.bodyLimitBytes,
     requestTimeoutMs: DEFAULTS.requestTimeoutMs,
+    embeddedSecret: parseEmbeddedSecret(env, host),
+    rateLimitPerMinute: parseRateLimit(valueOf(env, 'RATE_LIMIT_PER_MINUTE')),
   };
 };

@@ -1,13 +1,64 @@
 import type { FastifyInstance } from 'fastify';
+import type { EndpointSpec } from '../../../contract/endpoint';
+import { exportsEndpoints } from '../../../contract/exports';
+import { filedEndpoints } from '../../../contract/filed';
+import { overseasEndpoints } from '../../../contract/overseas';
+import { pickupEndpoints } from '../../../contract/pickup';
+import { purchaseEndpoints } from '../../../contract/purchase';
+import { registryEndpoints } from '../../../contract/registry';
+import { releasePassEndpoints } from '../../../contract/release-pass';
 import { BAD_REQUEST_MESSAGE } from './errors';
 import { HttpError } from '../http-errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Takes `application/x-www-form-urlencoded` bodies (set for the spec's form posts, below). */
+    formBody?: boolean;
+  }
+}
 
 /**
  * `application/x-www-form-urlencoded` with qs-style nesting (`cars[0][vin]=…`, `contracts[]=…`), which
  * the spec's forms send (API.md, conventions). Values stay strings; the route's zod schema coerces
  * them. Keys that could reach an object's prototype are refused, and nesting and list length are
  * bounded so that a crafted body cannot blow up memory.
+ *
+ * Only the spec's form posts take such a body (issue 13): every other route answers 415, so a plain HTML
+ * form on any web page (a "simple" cross-origin request, sent without a CORS preflight) can reach no
+ * JSON route, and the JSON routes' schemas never meet string-typed input they were not written for.
  */
+
+/**
+ * The spec's form posts: the overseas and purchase contract forms (spec part 1 section 5, part 2 section 7:
+ * "form-encoded") and the car area's stage records and hand-overs, which the spec's old API posts as forms
+ * (`entryAdd (POST form: …)`, `vin[]=…`, `purchase_id[]=…`).
+ */
+export const FORM_ENDPOINTS: readonly EndpointSpec[] = [
+  overseasEndpoints.create,
+  overseasEndpoints.update,
+  purchaseEndpoints.create,
+  purchaseEndpoints.update,
+  pickupEndpoints.add,
+  pickupEndpoints.edit,
+  pickupEndpoints.handOver,
+  registryEndpoints.plateAdd,
+  registryEndpoints.plateEdit,
+  registryEndpoints.transferAdd,
+  registryEndpoints.transferEdit,
+  registryEndpoints.handOver,
+  releasePassEndpoints.add,
+  releasePassEndpoints.edit,
+  exportsEndpoints.add,
+  exportsEndpoints.edit,
+  exportsEndpoints.handOver,
+  filedEndpoints.archiveAdd,
+  filedEndpoints.archiveEdit,
+  filedEndpoints.drawbackAdd,
+  filedEndpoints.freightAdd,
+  filedEndpoints.freightEdit,
+];
+
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = '不支持的请求内容类型';
 
 const MAX_DEPTH = 5;
 const MAX_INDEX = 5000;
@@ -79,10 +130,43 @@ export const parseForm = (body: string): Record<string, FormValue> => {
   return compact(result) as Record<string, FormValue>;
 };
 
+const routeKey = (method: string, url: string) => `${method} ${url}`;
+
+/**
+ * Registered before the routes: marks the form posts (`config.formBody`) as they are registered, and
+ * fails the start if one of them was never registered (a renamed path would otherwise turn its form
+ * posts into 415s unnoticed). A test may mark a route of its own with `config: { formBody: true }`.
+ */
 export const registerFormBody = (app: FastifyInstance) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+  const formRoutes = new Set(FORM_ENDPOINTS.map((endpoint) => routeKey(endpoint.method, endpoint.path)));
+  const seen = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const key = routeKey(method, route.url);
+      if (!formRoutes.has(key)) continue;
+      seen.add(key);
+      route.config = { ...route.config, formBody: true };
+    }
+  });
+  app.addHook('onReady', async () => {
+    const missing = [...formRoutes].filter((key) => !seen.has(key));
+    if (missing.length > 0) throw new Error(`form routes not registered: ${missing.join(', ')}`);
+  });
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
     try {
-      done(null, parseForm(body as string));
+      if (request.routeOptions.config.formBody === true) {
+        done(null, parseForm(body as string));
+        return;
+      }
+      // No body at all is not a form: a client library that labels every bodiless PUT as a form (axios
+      // with `data: null`) still reaches the route, as it would without the header.
+      if (body === '') {
+        done(null, undefined);
+        return;
+      }
+      done(new HttpError(415, UNSUPPORTED_MEDIA_TYPE_MESSAGE), undefined);
     } catch (error) {
       done(error as Error, undefined);
     }

@@ -1,7 +1,9 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EMBEDDED_SECRET_HEADER } from '../../../contract/embedded-lock';
 import { type AppConfig, RENDERER_ORIGIN } from '../config';
+import { registerEmbeddedLock } from './embedded-lock';
 
 /**
  * Security headers (helmet), the CORS allow-list, and `Cache-Control: no-store` on every answer that
@@ -52,6 +54,9 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig) 
     // The renderer loads nothing cross-origin that would need CORP opt-in; COEP would only break previews.
     crossOriginEmbedderPolicy: false,
   });
+  // After helmet (its refusal carries the security headers), before CORS answers a preflight and before
+  // the flood guard and the auth hook look at anything.
+  if (config.embeddedSecret !== null) registerEmbeddedLock(app, config.embeddedSecret);
 
   // The preflight route answers every path; it carries no credentials by design and no data.
   app.addHook('onRoute', (route) => {
@@ -65,7 +70,14 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig) 
       callback(null, {
         origin: allowed ? origin : false,
         methods: ALLOWED_METHODS,
-        allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With'],
+        // The embedded server also names main's secret header, in case Chromium ever counts a header that
+        // webRequest adds as the page's own and asks a preflight for it.
+        allowedHeaders: [
+          'Authorization',
+          'Content-Type',
+          'X-Requested-With',
+          ...(config.embeddedSecret !== null ? [EMBEDDED_SECRET_HEADER] : []),
+        ],
         // Downloads read their file name from it.
         exposedHeaders: ['Content-Disposition'],
         // Bearer tokens, never cookies.
