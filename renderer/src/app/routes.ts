@@ -220,7 +220,7 @@ export const appRoutes: AppRoute[] = [
         hidden: true,
         page: releasePassFormPage,
       },
-      { path: '/release/letout_add', title: '出口报关', hidden: true, page: exportsFormPage },
+      { path: '/release/letout_add', title: '新增出口报关', hidden: true, page: exportsFormPage },
       { path: '/release/letout_edit/:order_id/:id', title: '编辑出口报关', hidden: true, page: exportsFormPage },
       {
         path: '/release/letout_edit/:order_id/:p_id/:id',

@@ -177,7 +177,7 @@ function ExportsForm() {
     <FormPage
       page={page}
       className="exports-form-page"
-      title={record.editing ? '编辑出口报关' : '出口报关'}
+      title={record.editing ? '编辑出口报关' : '新增出口报关'}
       onSave={() => void save()}
       {...record.frame}
     >
