@@ -3,29 +3,49 @@ import { createOrderThroughApi, ensureAdmin, login, pressInDialog } from './supp
 import {
   createPurchase,
   dataOf,
+  DOCX,
   dropFiles,
+  dropInto,
   exteriorPhoto,
   filterRegistryVin,
-  fixtures,
   formItem,
+  PDF,
   registryList,
   registryRow,
   registryRows,
   rowOf,
+  saveSeeing,
+  scan,
   scannedPage,
   searchPickups,
   shown,
   yardApi,
   type DroppedFile,
 } from './yard-support';
+import {
+  chooseVehicles,
+  downloadContractZip,
+  filedCard,
+  filesUnder,
+  filingWords,
+  recordFolders,
+  searchFiled,
+  transferPane,
+} from './filing-support';
 
 /**
- * The yard's whole story as its clerks live it (issue 10): one overseas contract bought through two
- * purchase contracts, a new car and a used car, handed over to the yard. The yard clerk checks both in
- * with photos dragged from the desktop and hands them to the registry; the registry clerk plates the new
- * car over two visits (4/8, then 8/8), transfers the used car (5/5) and hands both contracts to release
- * and export; the yard clerk lets each out on a pass of its own (one pass cannot hold two contracts'
- * vehicles) and finds them by their release date. Only the contracts are set up through the API.
+ * A contract's whole story in the browser, from its signature to the downloaded zip (issues 10 and 11):
+ * one overseas contract bought through two purchase contracts, a new car and a used car, handed over to
+ * the yard. The yard clerk checks both in with photos dragged from the desktop and hands them to the
+ * registry; the registry clerk plates the new car over two visits (4/8, then 8/8), transfers the used car
+ * (5/5) and hands both contracts to release and export; the yard clerk lets each out on a pass of its own
+ * (one pass cannot hold two contracts' vehicles) and finds them by their release date. Then (the second
+ * test, same contract) the customs clerk declares both for export with the four required documents and
+ * hands the contract to filing from the release list (移交成功!); the filing clerk records the tax refund,
+ * the deregistration with its certificate and the freight with its invoice and payment slip from the
+ * contract's card, sees it 已完成 and downloads the zip: a folder per vehicle (入库, 上牌 or 过户), one per
+ * record (two 出库, 出口, 注销, 运费; none for 退税) and the 清单 listing every file. Only the contracts
+ * are set up through the API. The two tests run in order and share the contract.
  */
 
 const serial = String(Date.now()).slice(-8);
@@ -37,29 +57,6 @@ const newNo = `CG-YFN-${serial}`;
 const usedNo = `CG-YFU-${serial}`;
 
 const save = (page: Page) => page.getByRole('button', { name: /保\s*存/ }).click();
-
-/** 保存, and the toast saying so: an earlier save's toast has gone first, so this one is the form's own. */
-async function saveSeeing(page: Page, text: '新建成功' | '编辑成功') {
-  await expect(page.getByText(text, { exact: true })).toHaveCount(0);
-  await save(page);
-  await expect(page.getByText(text, { exact: true })).toBeVisible();
-}
-
-/** Drops one file on the labelled slot of `scope` and waits until it is uploaded (the slot offers to delete it). */
-async function dropInto(page: Page, scope: Page | Locator, label: string, file: DroppedFile, filled = 1) {
-  const slot = formItem(scope, label);
-  await dropFiles(page, slot, [file]);
-  await expect(slot.getByRole('button', { name: /^删除 / })).toHaveCount(filled, { timeout: 15_000 });
-}
-
-const doc = (fixture: string, name: string, type: string): DroppedFile => ({
-  path: `${fixtures}/scans/${fixture}`,
-  name,
-  type,
-});
-const PDF = 'application/pdf';
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
 /** The cell of `row` under the list's column headed `title`. */
 async function cellOf(page: Page, row: Locator, title: string): Promise<Locator> {
   const headers = await page.locator('.paged-table thead th').filter({ visible: true }).allInnerTexts();
@@ -96,6 +93,8 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await login(page);
 });
+
+test.describe.configure({ mode: 'serial' });
 
 test('a new car and a used car of one overseas contract: checked in, plated and transferred, released each on its own pass', async ({
   page,
@@ -205,9 +204,9 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   const progress = shown(page, '.page').getByLabel('资料上传进度');
   await expect(form.getByRole('combobox', { name: '车架号' })).toHaveValue(newCar);
   await dropInto(page, form, '行驶证', { ...scannedPage, name: '行驶证.jpg' });
-  await dropInto(page, form, '登记证书', doc('deregistration-certificate.pdf', '登记证书.pdf', PDF));
+  await dropInto(page, form, '登记证书', scan('deregistration-certificate.pdf', '登记证书.pdf', PDF));
   await dropInto(page, form, '临时牌照', { ...exteriorPhoto, name: '临时牌照.png' });
-  await dropInto(page, form, '新车发票', doc('deregistration-certificate.docx', '新车发票.docx', DOCX));
+  await dropInto(page, form, '新车发票', scan('deregistration-certificate.docx', '新车发票.docx', DOCX));
   await expect(progress).toContainText('已上传 4/8');
   await saveSeeing(page, '新建成功');
   await expect(page).toHaveURL(/\/dmv\/list/);
@@ -220,9 +219,9 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   await expect(page).toHaveURL(/\/dmv\/lincense_edit\/\d+$/);
   await expect(progress).toContainText('已上传 4/8');
   await dropInto(page, form, '合格证', { ...scannedPage, name: '合格证.jpg' });
-  await dropInto(page, form, '一致性证书', doc('deregistration-certificate.pdf', '一致性证书.pdf', PDF));
+  await dropInto(page, form, '一致性证书', scan('deregistration-certificate.pdf', '一致性证书.pdf', PDF));
   await dropInto(page, form, '环保清单', { ...exteriorPhoto, name: '环保清单.png' });
-  await dropInto(page, form, '保险单', doc('deregistration-certificate.pdf', '保险单.pdf', PDF));
+  await dropInto(page, form, '保险单', scan('deregistration-certificate.pdf', '保险单.pdf', PDF));
   await expect(progress).toContainText('已上传 8/8');
   await saveSeeing(page, '编辑成功');
   await filterRegistryVin(page, newCar);
@@ -237,10 +236,10 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
     .click();
   await expect(page).toHaveURL(new RegExp(`/dmv/transfer_add/${order!.id}/${usedId}/\\d+$`));
   await expect(form.getByRole('combobox', { name: '车架号' })).toHaveValue(usedCar);
-  await dropInto(page, form, '登记证书', doc('deregistration-certificate.pdf', '登记证书.pdf', PDF));
+  await dropInto(page, form, '登记证书', scan('deregistration-certificate.pdf', '登记证书.pdf', PDF));
   await dropInto(page, form, '临时牌照', { ...exteriorPhoto, name: '临时牌照.png' });
   await dropInto(page, form, '二手车发票', { ...scannedPage, name: '二手车发票.jpg' });
-  await dropInto(page, form, '增值税发票', doc('deregistration-certificate.pdf', '增值税发票.pdf', PDF));
+  await dropInto(page, form, '增值税发票', scan('deregistration-certificate.pdf', '增值税发票.pdf', PDF));
   await dropInto(page, form, '行驶证', { ...scannedPage, name: '行驶证.jpg' });
   await expect(progress).toContainText('已上传 5/5');
   await saveSeeing(page, '新建成功');
@@ -328,4 +327,136 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   await releasedBetween(page, dayInShanghai(), dayInShanghai());
   await searchPickups(page, serial);
   for (const car of [newCar, usedCar]) await expect(rowOf(page, car)).toContainText('已出库');
+});
+
+test('the same contract declared for export, handed to filing, refunded, deregistered and freighted, then downloaded as one zip', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const both = [newCar, usedCar];
+
+  // 8. 新增出口报关: the contract found by its number, both vehicles declared with the four documents.
+  await page.goto('/release/letout_add');
+  const declaration = shown(page, '.exports-form-page');
+  await declaration.getByLabel('海外合同号').fill(`YF-${serial}`);
+  await page.locator('.ant-select-item-option', { hasText: orderNo }).click();
+  await expect(declaration.getByText(`客户：阿拉木图车行${serial}`)).toBeVisible();
+  await expect(transferPane(page, '待出口车辆')).toContainText('2 台');
+  await chooseVehicles(page, '待出口车辆', both);
+  await declaration.getByLabel('报关单号').fill(`3101${serial}`);
+  await declaration.getByLabel('出口日期').fill(dayInShanghai());
+  await declaration.getByLabel('出口日期').press('Enter');
+  await declaration.getByLabel('出口金额').fill('20000');
+  await dropInto(page, declaration, '许可证', scan('deregistration-certificate.pdf', '许可证.pdf', PDF));
+  await dropInto(page, declaration, '报关资料', scan('deregistration-certificate.docx', '报关资料.docx', DOCX));
+  await dropInto(page, declaration, '报关单', { ...scannedPage, name: '报关单.jpg' });
+  await dropInto(page, declaration, '提单', scan('deregistration-certificate.pdf', '提单.pdf', PDF));
+  await expect(declaration.getByText('已上传 4/6')).toBeVisible();
+  await saveSeeing(page, '新建成功');
+  await expect(page).toHaveURL(/\/release\/list$/);
+
+  // 9. 出口放行: the contract's group, both declared and released; 移交归档 hands both purchase contracts on.
+  const releaseList = shown(page, '.release-list-page');
+  await releaseList.getByLabel('海外合同号').fill(orderNo);
+  await releaseList.getByRole('button', { name: /搜\s*索/ }).click();
+  const group = releaseList.getByLabel(`${orderNo} 的车辆`);
+  for (const car of both) await expect(group.locator('tr', { hasText: car })).toContainText('已出口/已放行');
+  await releaseList.getByRole('button', { name: `移交归档 ${orderNo}` }).click();
+  const confirm = page
+    .locator('.ant-modal')
+    .filter({ hasText: '是否确定要将该采购合同下所有符合条件的车辆移交归档流程?' });
+  await expect(confirm.getByLabel('移交的采购合同')).toContainText(newNo);
+  await expect(confirm.getByLabel('移交的采购合同')).toContainText(usedNo);
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('移交成功!')).toBeVisible();
+  await expect(group).toHaveCount(0);
+
+  // 10. 归档: the card with nothing done, then 退税, 注销 (certificate) and 运费 (invoice, payment slip) from it.
+  await page.goto('/filed/list');
+  await searchFiled(page, orderNo);
+  const card = filedCard(page, orderNo);
+  await expect(card).toContainText(`阿拉木图车行${serial}`);
+  await expect(card.getByRole('button', { name: `海外合同 ${orderNo} 下载` })).toHaveCount(0);
+  for (const car of both)
+    await expect(filingWords(page, orderNo, car)).toHaveAttribute('aria-label', '退税未完成，运费未完成，注销未完成');
+  const filingForm = shown(page, '.filing-form-page');
+  const record = async (button: string, path: string, waiting: string, files: Array<[string, DroppedFile]>) => {
+    await card.getByRole('button', { name: `海外合同 ${orderNo} ${button}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/filed/${path}/\\d+$`));
+    await expect(filingForm.locator('.filed-contract-head')).toContainText(orderNo);
+    await chooseVehicles(page, waiting, both);
+    for (const [label, file] of files) await dropInto(page, filingForm, label, file);
+    await saveSeeing(page, '新建成功');
+    await expect(page).toHaveURL(/\/filed\/list$/);
+    await searchFiled(page, orderNo);
+  };
+  await record('退税', 'tax_add', '待退税车辆', []);
+  await record('注销', 'freeze_add', '待注销车辆', [
+    ['注销证明', scan('deregistration-certificate.pdf', '注销证明.pdf', PDF)],
+  ]);
+  await record('运费', 'freight_add', '待录入运费车辆', [
+    ['运费发票', { ...scannedPage, name: '运费发票.jpg' }],
+    ['运费付款单', scan('deregistration-certificate.pdf', '运费付款单.pdf', PDF)],
+  ]);
+  for (const car of both)
+    await expect(filingWords(page, orderNo, car)).toHaveAttribute('aria-label', '退税已完成，运费已完成，注销已完成');
+  await expect(card).toContainText('已完成');
+
+  // 11. 下载: the zip holds every step's files, per vehicle and per record, and the 清单 lists them.
+  const { names, manifest } = await downloadContractZip(page, orderNo);
+  expect(names[0]).toBe('清单.xlsx');
+  expect(filesUnder(names, '海外合同/')).toEqual(['合同/contract.pdf']);
+  // Each vehicle's own records: its check-in photos, then its plating (the new car) or transfer (the used car).
+  expect(filesUnder(names, `${newCar}/`)).toEqual([
+    '入库/车架号.jpg',
+    '入库/外观.png',
+    '入库/左前.png',
+    '入库/铭牌.jpg',
+    '上牌/行驶证.jpg',
+    '上牌/登记证书.pdf',
+    '上牌/临时牌照.png',
+    '上牌/新车发票.docx',
+    '上牌/合格证.jpg',
+    '上牌/一致性证书.pdf',
+    '上牌/环保清单.png',
+    '上牌/保险单.pdf',
+  ]);
+  expect(filesUnder(names, `${usedCar}/`)).toEqual([
+    '入库/车架号.jpg',
+    '入库/外观.png',
+    '入库/右后.png',
+    '过户/登记证书.pdf',
+    '过户/临时牌照.png',
+    '过户/二手车发票.jpg',
+    '过户/增值税发票.pdf',
+    '过户/行驶证.jpg',
+  ]);
+  // The records covering vehicles, one folder each: two passes (one a car), one declaration, one
+  // deregistration, one freight; the refund has no files and no folder.
+  const manifestRow = (path: string) => manifest.find((row) => row['压缩包内路径'] === path);
+  const passes = recordFolders(names, '出库');
+  expect(passes).toHaveLength(2);
+  for (const pass of passes) expect(filesUnder(names, `${pass}/`)).toEqual(['放行条.jpg', '离场.png']);
+  expect(passes.map((pass) => manifestRow(`${pass}/放行条.jpg`)?.['车架号']).sort()).toEqual([newCar, usedCar]);
+  const [declared, ...otherDeclarations] = recordFolders(names, '出口');
+  expect(otherDeclarations).toEqual([]);
+  expect(filesUnder(names, `${declared}/`)).toEqual(['许可证.pdf', '报关资料.docx', '报关单.jpg', '提单.pdf']);
+  expect(manifestRow(`${declared}/报关单.jpg`)).toMatchObject({
+    环节: '出口',
+    资料: '报关单',
+    车架号: `${newCar}、${usedCar}`,
+    上传文件名: '报关单.jpg',
+    状态: '已打包',
+  });
+  const [deregistered] = recordFolders(names, '注销');
+  expect(recordFolders(names, '注销')).toHaveLength(1);
+  expect(filesUnder(names, `${deregistered}/`)).toEqual(['注销证明.pdf']);
+  const [freighted] = recordFolders(names, '运费');
+  expect(recordFolders(names, '运费')).toHaveLength(1);
+  expect(filesUnder(names, `${freighted}/`)).toEqual(['运费发票.jpg', '运费付款单.pdf']);
+  expect(recordFolders(names, '退税')).toEqual([]);
+  expect(names).toHaveLength(1 + 1 + 12 + 8 + 2 * 2 + 4 + 1 + 2);
+  // The 清单 lists every packed file, in the zip's order.
+  expect(manifest.map((row) => row['压缩包内路径'])).toEqual(names.slice(1));
+  expect(manifest.every((row) => row['状态'] === '已打包')).toBe(true);
 });

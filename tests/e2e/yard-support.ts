@@ -228,3 +228,29 @@ export async function purchaseAtRelease(api: YardApi, purchase: PurchaseSetUp): 
   expect(moved).toBe(purchase.vins.length);
   return id;
 }
+
+/** A scan from the fixtures' scans folder, dropped under the name the clerk gave it. */
+export const scan = (fixture: string, name: string, type: string): DroppedFile => ({
+  path: `${fixtures}/scans/${fixture}`,
+  name,
+  type,
+});
+export const PDF = 'application/pdf';
+export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** Drops one file on the labelled slot of `scope` and waits until it is uploaded (the slot offers to delete it). */
+export async function dropInto(page: Page, scope: Page | Locator, label: string, file: DroppedFile, filled = 1) {
+  const slot = formItem(scope, label);
+  await dropFiles(page, slot, [file]);
+  await expect(slot.getByRole('button', { name: /^删除 / })).toHaveCount(filled, { timeout: 15_000 });
+}
+
+/**
+ * 保存, and the toast saying so: an earlier save's toast has gone first (a toast stays three seconds),
+ * so the one seen is this form's own.
+ */
+export async function saveSeeing(page: Page, text: '新建成功' | '编辑成功'): Promise<void> {
+  await expect(page.getByText(text, { exact: true })).toHaveCount(0, { timeout: 15_000 });
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText(text, { exact: true })).toBeVisible();
+}
