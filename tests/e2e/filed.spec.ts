@@ -3,15 +3,18 @@ import { createOrderThroughApi, ensureAdmin, login } from './support';
 import {
   createPurchase,
   dataOf,
-  dropFiles,
-  fixtures,
+  dropInto as dropIntoSlot,
   formItem,
+  PDF,
+  saveSeeing,
+  scan as doc,
   screenshotTo,
   shown,
   yardApi,
   type DroppedFile,
   type YardApi,
 } from './yard-support';
+import { chooseVehicles as choose, transferPane as pane } from './filing-support';
 
 /**
  * Filing (归档) as its clerk lives it (spec part 2, sections 2 and 5): an overseas contract's two vehicles
@@ -31,12 +34,11 @@ const carA = vin('LSVGA', 1);
 const carB = vin('LSVGA', 2);
 const orderNo = `E2E-GD-${serial}`;
 
-const doc = (fixture: string, name: string, type: string): DroppedFile => ({
-  path: `${fixtures}/scans/${fixture}`,
-  name,
-  type,
-});
-const PDF = 'application/pdf';
+const save = (page: Page) => page.getByRole('button', { name: /保\s*存/ }).click();
+
+/** Drops one file on the labelled slot of the filing form on view and waits until it is uploaded. */
+const dropInto = (page: Page, label: string, file: DroppedFile) =>
+  dropIntoSlot(page, shown(page, '.filing-form-page'), label, file);
 
 /** Uploads of the earlier steps' documents (the export declaration's four, the release pass's two). */
 async function earlierFiles(api: YardApi) {
@@ -91,34 +93,6 @@ async function contractInFiling(
   const { moved } = await api.send<{ moved: number }>('put', '/api/car/releaseHandOver', { purchase_id: [purchaseId] });
   expect(moved).toBe(vins.length);
   return orderId;
-}
-
-const save = (page: Page) => page.getByRole('button', { name: /保\s*存/ }).click();
-
-/** 保存, and the toast saying so: an earlier save's toast has gone first, so this one is the form's own. */
-async function saveSeeing(page: Page, text: '新建成功' | '编辑成功') {
-  await expect(page.getByText(text, { exact: true })).toHaveCount(0, { timeout: 15_000 });
-  await save(page);
-  await expect(page.getByText(text, { exact: true })).toBeVisible();
-}
-
-/** The transfer list's pane titled `title` on the screen on view. */
-const pane = (page: Page, title: string) =>
-  shown(page, '.vehicle-transfer .ant-transfer-section').filter({ has: page.getByText(title, { exact: true }) });
-
-/** Ticks the vehicles in the left pane and moves them to 已选择. */
-async function choose(page: Page, waitingTitle: string, vins: string[]) {
-  const left = pane(page, waitingTitle);
-  for (const text of vins) await left.locator('li', { hasText: text }).click();
-  await shown(page, '.vehicle-transfer').getByRole('button', { name: '加入' }).click();
-  for (const text of vins) await expect(pane(page, '已选择').getByText(text)).toBeVisible();
-}
-
-/** Drops one file on the labelled slot and waits until it is uploaded (the slot offers to delete it). */
-async function dropInto(page: Page, label: string, file: DroppedFile) {
-  const slot = formItem(shown(page, '.filing-form-page'), label);
-  await dropFiles(page, slot, [file]);
-  await expect(slot.getByRole('button', { name: `删除 ${file.name}` })).toBeVisible({ timeout: 15_000 });
 }
 
 /** The filed list on view, searched by this contract's number; its card's head row and its vehicles. */
