@@ -10,16 +10,16 @@
  * Needs antd's `<App>` above it (the messages come from App.useApp()).
  */
 import { useRef, useState, type ReactNode } from 'react';
-import { App, Button, Progress, Space, Typography, type ButtonProps } from 'antd';
+import { App, Button, type ButtonProps } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { formatFileSize, type DownloadProgress } from '../../../contract/desktop-api';
+import type { DownloadProgress } from '../../../contract/desktop-api';
 import { isHttpError } from '../api/http-client';
 import { desktop } from '../platform/desktop';
+import { DownloadFailure, downloadFailureReason, DownloadProgressNotice } from './download-notice';
 
 export const exportMessages = {
   label: '导出',
   downloading: (name: string) => `正在下载 ${name}`,
-  received: (bytes: number) => `已下载 ${formatFileSize(bytes)}`,
   cancel: '取消',
   cancelled: '已取消下载',
   success: '导出成功',
@@ -34,8 +34,8 @@ export interface ExportButtonProps extends Pick<ButtonProps, 'type' | 'icon' | '
   fileName: string;
 }
 
-/** Shown while the file comes: a bar when the size is known, the bytes so far when not. */
-function ProgressNotice({
+/** Shown while the file comes. */
+const ProgressNotice = ({
   fileName,
   progress,
   onCancel,
@@ -43,28 +43,14 @@ function ProgressNotice({
   fileName: string;
   progress: DownloadProgress | null;
   onCancel: () => void;
-}) {
-  const percent = progress?.percent ?? null;
-  return (
-    <Space size="small" align="center">
-      <span>{exportMessages.downloading(fileName)}</span>
-      {percent === null && progress && progress.received > 0 ? (
-        <Typography.Text type="secondary">{exportMessages.received(progress.received)}</Typography.Text>
-      ) : (
-        <Progress
-          percent={percent ?? 0}
-          size="small"
-          status="active"
-          style={{ width: 160, margin: 0 }}
-          aria-label={exportMessages.downloading(fileName)}
-        />
-      )}
-      <Button type="link" size="small" onClick={onCancel}>
-        {exportMessages.cancel}
-      </Button>
-    </Space>
-  );
-}
+}) => (
+  <DownloadProgressNotice
+    title={exportMessages.downloading(fileName)}
+    progress={progress}
+    cancelText={exportMessages.cancel}
+    onCancel={onCancel}
+  />
+);
 
 let downloadSequence = 0;
 
@@ -131,21 +117,10 @@ export function ExportButton({
         void message.success({ key, content: exportMessages.success });
       }
     } catch (error) {
-      // The bridge's reasons begin 下载失败：, which the message already says.
-      const reason = (error instanceof Error ? error.message : '').replace(/^下载失败[!！]?[：:]?\s*/, '');
       void message.error({
         key,
         duration: 5,
-        content: (
-          <span>
-            <span>{exportMessages.failed}</span>
-            {reason ? (
-              <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-                {reason}
-              </Typography.Text>
-            ) : null}
-          </span>
-        ),
+        content: <DownloadFailure failed={exportMessages.failed} reason={downloadFailureReason(error)} />,
       });
     } finally {
       unsubscribe();

@@ -8,11 +8,12 @@
  * Needs antd's `<App>` above it (the confirmation and the messages come from App.useApp()).
  */
 import { useRef, useState } from 'react';
-import { App, Button, Progress, Space, Typography } from 'antd';
+import { App, Button, Space } from 'antd';
 import { archiveFileName, downloadsEndpoints, downloadsMessages } from '../../../../../contract/downloads';
-import { formatFileSize, type DownloadProgress } from '../../../../../contract/desktop-api';
+import type { DownloadProgress } from '../../../../../contract/desktop-api';
 import { call } from '../../../api/call';
 import { RowAction } from '../../../components/row-actions';
+import { DownloadFailure, downloadFailureReason, DownloadProgressNotice } from '../../../components/download-notice';
 import { desktop } from '../../../platform/desktop';
 
 export interface DownloadContractProps {
@@ -20,42 +21,24 @@ export interface DownloadContractProps {
   orderNo: string;
 }
 
-/** The server packs first (no progress to show), then the file comes (a bar when its size is known). */
-function ProgressNotice({
+/** The server packs first (no progress to show), then the file comes. */
+const ProgressNotice = ({
   progress,
   onCancel,
 }: {
   progress: DownloadProgress | null | 'packing';
   onCancel?: () => void;
-}) {
-  if (progress === 'packing') return <span>{downloadsMessages.packing}</span>;
-  const percent = progress?.percent ?? null;
-  return (
-    <Space size="small" align="center">
-      <span>{downloadsMessages.downloading}</span>
-      {percent === null && progress && progress.received > 0 ? (
-        <Typography.Text type="secondary">已下载 {formatFileSize(progress.received)}</Typography.Text>
-      ) : (
-        <Progress
-          percent={percent ?? 0}
-          size="small"
-          status="active"
-          style={{ width: 160, margin: 0 }}
-          aria-label={downloadsMessages.downloading}
-        />
-      )}
-      {onCancel ? (
-        <Button type="link" size="small" onClick={onCancel}>
-          {downloadsMessages.cancel}
-        </Button>
-      ) : null}
-    </Space>
+}) =>
+  progress === 'packing' ? (
+    <span>{downloadsMessages.packing}</span>
+  ) : (
+    <DownloadProgressNotice
+      title={downloadsMessages.downloading}
+      progress={progress}
+      cancelText={downloadsMessages.cancel}
+      onCancel={onCancel}
+    />
   );
-}
-
-/** The server's or the bridge's reason, without a leading 下载失败 the message already says. */
-const reasonOf = (error: unknown): string =>
-  (error instanceof Error ? error.message : '').replace(/^下载失败[!！]?[：:]?\s*/, '');
 
 let downloadSequence = 0;
 
@@ -68,7 +51,7 @@ export function DownloadContract({ orderId, orderNo }: DownloadContractProps) {
 
   const showInFolder = (path: string) => {
     desktop.files.showInFolder(path).catch((error: unknown) => {
-      void message.error(reasonOf(error) || downloadsMessages.failed);
+      void message.error(downloadFailureReason(error) || downloadsMessages.failed);
     });
   };
 
@@ -129,20 +112,10 @@ export function DownloadContract({ orderId, orderNo }: DownloadContractProps) {
         void message.success({ key, content: downloadsMessages.done });
       }
     } catch (error) {
-      const reason = reasonOf(error);
       void message.error({
         key,
         duration: 5,
-        content: (
-          <span>
-            <span>{downloadsMessages.failed}</span>
-            {reason ? (
-              <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-                {reason}
-              </Typography.Text>
-            ) : null}
-          </span>
-        ),
+        content: <DownloadFailure failed={downloadsMessages.failed} reason={downloadFailureReason(error)} />,
       });
     } finally {
       unsubscribe();
