@@ -12,6 +12,17 @@ mkdirSync(reportDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 const problems = [];
+// The failed tests by name with the start of their error, printed again at the very end: CI keeps only
+// the tail of the output, and a failure scrolled away above the Playwright run cannot be told apart.
+const failures = [];
+const firstLines = (text, count = 6) =>
+  String(text ?? '')
+    // eslint-disable-next-line no-control-regex -- the colour codes of the reporters' output
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, count)
+    .map((line) => `      ${line}`)
+    .join('\n');
 
 const run = (label, command, args, env = {}) => {
   console.log(`\n== ${label}`);
@@ -20,18 +31,39 @@ const run = (label, command, args, env = {}) => {
   return result.status === 0;
 };
 
-const countVitest = (file) => {
+const countVitest = (file, label) => {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      failures.push(`  ${label}: ${file.name} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
+    }
+    // A file that failed before any test ran (an import or a hook) has no failed test to name.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      failures.push(`  ${label}: ${file.name}\n${firstLines(file.message)}`);
+    }
+  }
 };
 
 const countPlaywright = (file) => {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`  end to end: ${spec.file}:${spec.line} › ${spec.title}\n${firstLines(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites ?? []) walk(suite);
 };
 
 // Run each tool's own script with this Node rather than through node_modules/.bin: npm does not always
@@ -56,7 +88,7 @@ const vitest = (label, projects, output, env) => {
   const args = ['run', ...projects.flatMap((project) => ['--project', project]), '--passWithNoTests'];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${output}`);
   runTool(label, tool('vitest'), args, env);
-  countVitest(output);
+  countVitest(output, label);
 };
 
 vitest('server on SQLite', ['server'], join(reportDir, 'server-sqlite.json'), { TEST_DB: 'sqlite' });
@@ -82,6 +114,7 @@ runTool(
 );
 countPlaywright(e2eReport);
 
+if (failures.length > 0) console.error(`\nFailed tests:\n${failures.join('\n')}`);
 if (problems.length > 0) console.error(`\nFailed steps: ${problems.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(problems.length > 0 || failed > 0 ? 1 : 0);
