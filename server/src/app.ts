@@ -25,6 +25,7 @@ import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { releasePassRoutes } from './modules/release/release-pass.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { filedRoutes } from './modules/filed/filed.routes';
+import { procedureReadRoutes } from './modules/procedure-read/procedure-read.routes';
 import { registryRoutes } from './modules/registry/registry.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -140,6 +141,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(releasePassRoutes);
   await app.register(exportsRoutes);
   await app.register(filedRoutes);
+  await app.register(procedureReadRoutes);
   await app.register(registryRoutes);
   await app.register(vehicleRoutes);
   await app.register(vinCorrectionRoutes);
