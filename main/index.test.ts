@@ -17,7 +17,15 @@ const fake = vi.hoisted(() => {
     events: [] as string[],
     handlers: new Map<string, unknown>(),
     protocolHandler: null as null | ((request: { url: string; method: string }) => Promise<Response>),
-    windows: [] as { loaded: string[]; focused: number; options: unknown; emit: (event: string) => void }[],
+    windows: [] as {
+      loaded: string[];
+      focused: number;
+      options: Record<string, unknown> & { webPreferences?: Record<string, unknown> };
+      emit: (event: string) => void;
+      /** What the clerk made of the window before closing it. */
+      normalBounds: { x: number; y: number; width: number; height: number };
+      maximized: boolean;
+    }[],
     forks: [] as { entry: string; args: string[]; env: Record<string, string | undefined>; messages: unknown[] }[],
     /** The session's `webRequest.onBeforeSendHeaders` filter and listener, as index.ts set them. */
     sendHeaders: null as null | {
@@ -33,6 +41,9 @@ const fake = vi.hoisted(() => {
     /** The application menu's template as index.ts built it. */
     menu: [] as { label?: string; submenu?: { label?: string; click?: () => void }[] }[],
     openedPaths: [] as string[],
+    packaged: false,
+    /** The displays' work areas, the first one primary. */
+    workAreas: [{ x: 0, y: 0, width: 1920, height: 1040 }] as { x: number; y: number; width: number; height: number }[],
   };
   return state;
 });
@@ -52,7 +63,9 @@ vi.mock('electron', async () => {
     getPath: () => fake.userData,
     getVersion: () => '0.1.0',
     getAppPath: () => fake.userData,
-    isPackaged: false,
+    get isPackaged() {
+      return fake.packaged;
+    },
     isReady: () => ready,
     requestSingleInstanceLock: () => fake.lockGranted,
     whenReady: () => readyPromise,
@@ -71,10 +84,18 @@ vi.mock('electron', async () => {
       setWindowOpenHandler: () => undefined,
       reloadIgnoringCache: () => undefined,
     });
-    record: { loaded: string[]; focused: number; options: unknown; emit: (event: string) => void };
-    constructor(options: unknown) {
+    record: (typeof fake.windows)[number];
+    constructor(options: (typeof fake.windows)[number]['options']) {
       super();
-      this.record = { loaded: [], focused: 0, options, emit: (event) => this.emit(event) };
+      const { x = 0, y = 0, width = 0, height = 0 } = options as Record<string, number>;
+      this.record = {
+        loaded: [],
+        focused: 0,
+        options,
+        emit: (event) => this.emit(event),
+        normalBounds: { x, y, width, height },
+        maximized: false,
+      };
       fake.windows.push(this.record);
       fake.events.push('window created');
     }
@@ -83,6 +104,12 @@ vi.mock('electron', async () => {
       return Promise.resolve();
     }
     isMinimized = () => false;
+    getNormalBounds = () => this.record.normalBounds;
+    isMaximized = () => this.record.maximized;
+    isFullScreen = () => false;
+    maximize = () => {
+      this.record.maximized = true;
+    };
     restore = () => undefined;
     show = () => undefined;
     focus = () => {
@@ -128,6 +155,10 @@ vi.mock('electron', async () => {
       },
     },
     safeStorage: safe('gnome_libsecret'),
+    screen: {
+      getAllDisplays: () => fake.workAreas.map((workArea) => ({ workArea })),
+      getPrimaryDisplay: () => ({ workArea: fake.workAreas[0] }),
+    },
     session: {
       defaultSession: {
         setPermissionRequestHandler: () => undefined,
@@ -188,6 +219,8 @@ describe('app start-up (index.ts)', () => {
     fake.lockGranted = true;
     fake.menu = [];
     fake.openedPaths.length = 0;
+    fake.packaged = false;
+    fake.workAreas = [{ x: 0, y: 0, width: 1920, height: 1040 }];
   });
   afterEach(() => rmSync(fake.userData, { recursive: true, force: true }));
 
@@ -286,6 +319,49 @@ describe('app start-up (index.ts)', () => {
     expect(fake.openedPaths).toEqual([join(fake.userData, 'data'), '/logs']);
     // Not a packaged app here, so the developer tools are offered.
     expect(entry('开发者工具')).toBeDefined();
+  });
+
+  it('in an installed (packaged) app ignores VITE_DEV_SERVER_URL and never offers the developer tools', async () => {
+    fake.packaged = true;
+    vi.stubEnv('VITE_DEV_SERVER_URL', 'http://evil.example:5173/');
+    try {
+      await import('./index');
+      fake.readyResolve();
+      await flush();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const [window] = fake.windows;
+    expect(window?.loaded).toEqual(['app://renderer/index.html']);
+    expect(window?.options.webPreferences?.devTools).toBe(false);
+    const labels = fake.menu.flatMap((menu) => menu.submenu ?? []).map((item) => item.label);
+    expect(labels).not.toContain('开发者工具');
+    // The page at that address is no trusted sender either.
+    const getVersion = fake.handlers.get(desktopChannels.appVersion) as (event: unknown) => Promise<unknown>;
+    await expect(getVersion({ senderFrame: { url: 'http://evil.example:5173/' } })).rejects.toThrow('拒绝请求');
+    // Nor is it let through CORS by the embedded server.
+    expect(fake.forks[0]?.env.CORS_ORIGINS).toBe('app://renderer');
+  });
+
+  it('opens at 1366×768 the first time, then where and as the clerk left it', async () => {
+    await import('./index');
+    fake.readyResolve();
+    await flush();
+    const [first] = fake.windows;
+    expect(first?.options).toMatchObject({ x: 277, y: 136, width: 1366, height: 768, minWidth: 1024 });
+    first!.normalBounds = { x: 100, y: 50, width: 1500, height: 900 };
+    first!.maximized = true;
+    first?.emit('close');
+
+    // The next run, with the settings file the first one left.
+    vi.resetModules();
+    fake.windows.length = 0;
+    await import('./index');
+    await flush();
+    const [second] = fake.windows;
+    expect(second?.options).toMatchObject({ x: 100, y: 50, width: 1500, height: 900 });
+    second?.emit('ready-to-show');
+    expect(second?.maximized).toBe(true);
   });
 
   it('quits at once when another copy already runs', async () => {

@@ -8,6 +8,7 @@ import {
   Menu,
   protocol,
   safeStorage,
+  screen,
   session,
   shell,
   utilityProcess,
@@ -17,6 +18,7 @@ import Store from 'electron-store';
 import { appOrigin, appSchemePrivileges, createAppProtocolHandler, appScheme } from './app-protocol';
 import { createConnectionService } from './connection';
 import { buildCsp } from './content-security-policy';
+import { devModeFor } from './dev-mode';
 import { createDownloads } from './downloads';
 import { createEmbeddedSecretHeader, newEmbeddedSecret } from './embedded-secret';
 import { createEmbeddedServer } from './embedded-server';
@@ -31,11 +33,13 @@ import { menuTemplate } from './menu';
 import { createSettingsStore } from './settings-store';
 import { createTokenStore } from './token-store';
 import { createMainWindow, isExternalWebUrl, lockPermissions, productName } from './window';
+import { rememberWindowState, windowPlacement } from './window-state';
 
 /** dist-electron/: main.js, preload.cjs and server-process.js sit side by side; the renderer next door. */
 const buildDir = import.meta.dirname;
 const rendererDir = join(buildDir, '..', 'renderer-dist');
-const devServerUrl = process.env.VITE_DEV_SERVER_URL || undefined;
+/** A packaged app ignores VITE_DEV_SERVER_URL and has no developer tools (dev-mode.ts). */
+const { devServerUrl, devTools } = devModeFor(app.isPackaged, process.env);
 
 log.transports.file.level = 'info';
 log.errorHandler.startCatching({ showDialog: false });
@@ -131,7 +135,7 @@ async function start() {
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       menuTemplate({
-        isDev: Boolean(devServerUrl) || !app.isPackaged,
+        isDev: devTools,
         openLogFolder: () => void shell.openPath(dirname(log.transports.file.getFile().path)),
         openDataFolder: () => void shell.openPath(join(userDataDir, 'data')),
       }),
@@ -153,14 +157,22 @@ async function start() {
   // The page's CSP names the API base, so wait for the embedded server (or its error) before loading it.
   await connection.startup();
   const iconPath = join(app.getAppPath(), 'resources', 'icon.png');
+  const placement = windowPlacement(
+    settings.getWindowState(),
+    screen.getAllDisplays().map((display) => display.workArea),
+    screen.getPrimaryDisplay().workArea,
+  );
   mainWindow = createMainWindow({
     BrowserWindow,
     preloadPath: join(buildDir, 'preload.cjs'),
     iconPath: existsSync(iconPath) ? iconPath : undefined,
+    placement,
+    devTools,
     devServerUrl,
     openExternal: (url) => (isExternalWebUrl(url) ? shell.openExternal(url) : undefined),
     askLeave: (window, question) => dialog.showMessageBoxSync(window, { ...question, buttons: [...question.buttons] }),
   });
+  rememberWindowState(mainWindow, (state) => settings.setWindowState(state));
   mainWindow.on('closed', () => {
     mainWindow = null;
   });

@@ -1,14 +1,18 @@
 import type { ConnectionSettings, UiSettings } from '../contract/desktop-api';
 import { readConnectionSettings, readUiSettings } from '../contract/desktop-schemas';
 import type { KeyValueStore } from './token-store';
+import { readWindowState, type SavedWindowState } from './window-state';
 
-export const settingsKeys = { ui: 'ui', connection: 'connection' } as const;
+export const settingsKeys = { ui: 'ui', connection: 'connection', window: 'window' } as const;
 
 export interface SettingsStore {
   getUi(): UiSettings;
   patchUi(patch: Partial<UiSettings>): UiSettings;
   getConnection(): ConnectionSettings;
   setConnection(settings: ConnectionSettings): ConnectionSettings;
+  /** The main window's size, position and maximised state at the last close; null before the first. */
+  getWindowState(): SavedWindowState | null;
+  setWindowState(state: SavedWindowState): void;
 }
 
 /** Interface choices and the connection, in electron-store; read leniently so a bad file means defaults. */
@@ -25,6 +29,10 @@ export function createSettingsStore(store: KeyValueStore): SettingsStore {
       const next = { mode: settings.mode, officeUrl: settings.officeUrl };
       store.set(settingsKeys.connection, next);
       return next;
+    },
+    getWindowState: () => readWindowState(store.get(settingsKeys.window)),
+    setWindowState(state) {
+      store.set(settingsKeys.window, state);
     },
   };
 }

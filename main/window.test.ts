@@ -49,6 +49,9 @@ describe('main window', () => {
       webviewTag: false,
     });
     expect(options.title).toBe('二手车出口业务管理系统');
+    // Developer tools only when asked for (a developer's run, never a packaged app: dev-mode.ts).
+    expect(options.webPreferences?.devTools).toBe(false);
+    expect(mainWindowOptions('/p.cjs', { devTools: true }).webPreferences?.devTools).toBe(true);
     // Electron's remote module no longer exists; nothing may try to turn it back on.
     expect(JSON.stringify(options)).not.toMatch(/enableRemoteModule|remote/);
   });
@@ -86,31 +89,60 @@ describe('main window', () => {
     expect(opened).toEqual(['https://www.example.com/help', 'http://10.0.0.5/doc']);
   });
 
-  it('creates the window with those options, the lock, and loads app://renderer', () => {
-    const created: { options: BrowserWindowConstructorOptions; loaded: string[]; window: FakeWindow }[] = [];
-    class FakeWindow extends EventEmitter {
-      webContents = new FakeWebContents();
-      loaded: string[] = [];
-      shown = false;
-      constructor(options: BrowserWindowConstructorOptions) {
-        super();
-        created.push({ options, loaded: this.loaded, window: this });
-      }
-      loadURL(url: string) {
-        this.loaded.push(url);
-        return Promise.resolve();
-      }
-      show() {
-        this.shown = true;
-      }
+  const created: { options: BrowserWindowConstructorOptions; loaded: string[]; window: FakeWindow }[] = [];
+  class FakeWindow extends EventEmitter {
+    webContents = new FakeWebContents();
+    loaded: string[] = [];
+    shown = false;
+    maximized = false;
+    constructor(options: BrowserWindowConstructorOptions) {
+      super();
+      created.push({ options, loaded: this.loaded, window: this });
     }
+    loadURL(url: string) {
+      this.loaded.push(url);
+      return Promise.resolve();
+    }
+    show() {
+      this.shown = true;
+    }
+    /** Electron's maximize() shows a hidden window too. */
+    maximize() {
+      this.maximized = true;
+      this.shown = true;
+    }
+  }
+  const FakeWindowClass = FakeWindow as unknown as new (options: BrowserWindowConstructorOptions) => BrowserWindow;
+
+  it('opens where the placement says, maximised if it was', () => {
+    created.length = 0;
+    const bounds = { x: 40, y: 30, width: 1200, height: 700 };
     createMainWindow({
-      BrowserWindow: FakeWindow as unknown as new (options: BrowserWindowConstructorOptions) => BrowserWindow,
+      BrowserWindow: FakeWindowClass,
+      preloadPath: '/app/dist-electron/preload.cjs',
+      placement: { bounds, maximized: true, minWidth: 1024, minHeight: 600 },
+      openExternal: () => undefined,
+      askLeave: () => 1,
+    });
+    const [first] = created;
+    expect(first?.options).toMatchObject({ ...bounds, minWidth: 1024, minHeight: 600, show: false });
+    expect(first?.window.shown).toBe(false);
+    first?.window.emit('ready-to-show');
+    expect(first?.window.maximized).toBe(true);
+    expect(first?.window.shown).toBe(true);
+  });
+
+  it('creates the window with those options, the lock, and loads app://renderer', () => {
+    created.length = 0;
+    createMainWindow({
+      BrowserWindow: FakeWindowClass,
       preloadPath: '/app/dist-electron/preload.cjs',
       openExternal: () => undefined,
       askLeave: () => 1,
     });
     const [first] = created;
+    // No placement given: the first run's 1366×768, no smaller than the shell's minimum.
+    expect(first?.options).toMatchObject({ width: 1366, height: 768, minWidth: 1024, minHeight: 600 });
     expect(first?.options.webPreferences?.sandbox).toBe(true);
     expect(first?.loaded).toEqual(['app://renderer/index.html']);
     expect(first?.window.webContents.openHandler).not.toBeNull();
@@ -118,6 +150,7 @@ describe('main window', () => {
     expect(first?.window.shown).toBe(false);
     first?.window.emit('ready-to-show');
     expect(first?.window.shown).toBe(true);
+    expect(first?.window.maximized).toBe(false);
   });
 });
 

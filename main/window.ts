@@ -8,17 +8,30 @@ import type {
 } from 'electron';
 import { appEntryUrl } from './app-protocol';
 import { isAppUrl } from './trusted-origin';
+import { windowPlacement, type WindowPlacement } from './window-state';
 
 export const productName = '二手车出口业务管理系统';
 
+/** A 1920×1080 screen's work area: where a window opens when the caller names no screen. */
+const fallbackWorkArea = { x: 0, y: 0, width: 1920, height: 1040 };
+
+export interface MainWindowExtras {
+  iconPath?: string;
+  /** Where and how large (window-state.ts); the first run's placement on a 1920×1080 screen otherwise. */
+  placement?: WindowPlacement;
+  /** Developer tools at all: never in a packaged app (dev-mode.ts). */
+  devTools?: boolean;
+}
+
 /** The options that make the renderer an ordinary, sandboxed web page with no Node. */
-export function mainWindowOptions(preloadPath: string, iconPath?: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(preloadPath: string, extras: MainWindowExtras = {}): BrowserWindowConstructorOptions {
+  const { iconPath, devTools = false } = extras;
+  const placement = extras.placement ?? windowPlacement(null, [fallbackWorkArea], fallbackWorkArea);
   return {
     title: productName,
-    width: 1440,
-    height: 900,
-    minWidth: 800,
-    minHeight: 600,
+    ...placement.bounds,
+    minWidth: placement.minWidth,
+    minHeight: placement.minHeight,
     show: false,
     backgroundColor: '#ffffff',
     autoHideMenuBar: true,
@@ -36,6 +49,7 @@ export function mainWindowOptions(preloadPath: string, iconPath?: string): Brows
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      devTools,
       // Chromium's PDF viewer shows PDF previews (a blob: URL in an iframe); it needs plugins on.
       plugins: true,
     },
@@ -124,10 +138,9 @@ export function askBeforeUnload(contents: UnloadContents, askLeave: AskLeave): v
   });
 }
 
-export interface CreateWindowDeps {
+export interface CreateWindowDeps extends MainWindowExtras {
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
   preloadPath: string;
-  iconPath?: string;
   devServerUrl?: string;
   openExternal: (url: string) => Promise<void> | void;
   /** The native question before a window with unsaved changes closes. */
@@ -135,10 +148,14 @@ export interface CreateWindowDeps {
 }
 
 export function createMainWindow(deps: CreateWindowDeps): BrowserWindow {
-  const window = new deps.BrowserWindow(mainWindowOptions(deps.preloadPath, deps.iconPath));
+  const window = new deps.BrowserWindow(mainWindowOptions(deps.preloadPath, deps));
   lockNavigation(window.webContents, { devServerUrl: deps.devServerUrl, openExternal: deps.openExternal });
   askBeforeUnload(window.webContents, (question) => deps.askLeave(window, question));
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    // Electron's maximize() also shows the window; its bounds stay what un-maximising brings back.
+    if (deps.placement?.maximized) window.maximize();
+    else window.show();
+  });
   void window.loadURL(deps.devServerUrl ?? appEntryUrl);
   return window;
 }
