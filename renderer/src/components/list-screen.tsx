@@ -103,6 +103,8 @@ export function ListScreen<Row extends object, Filters>({
               onPageChange?.(1);
             }}
             loading={list.searching}
+            // The list's first filters (a dashboard link's) show in the fields; later searches come from them.
+            initialValues={list.filters as Record<string, unknown>}
             label={filterLabel}
             dateRangeKeys={dateRangeKeys}
             extra={filterExtra}

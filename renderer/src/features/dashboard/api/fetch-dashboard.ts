@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dashboardEndpoints, type DashboardCounts } from '../../../../../contract/dashboard';
+import { dashboardEndpoints, type DashboardCounts, type ProcedureStatistics } from '../../../../../contract/dashboard';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 
@@ -10,3 +10,8 @@ export const dashboardQueryKey = ['dashboard'] as const;
 
 export const dashboardQuery = () =>
   queryOptions({ queryKey: dashboardQueryKey, queryFn: ({ signal }) => fetchDashboard({ signal }) });
+
+export const fetchWaitingWork = (options?: RequestOptions): Promise<ProcedureStatistics> =>
+  call(dashboardEndpoints.procedureStatistics, {}, options);
+
+export const waitingWorkQueryKey = ['dashboard', 'waiting'] as const;

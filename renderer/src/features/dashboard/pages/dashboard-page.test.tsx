@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DashboardCounts } from '../../../../../contract/dashboard';
+import type { DashboardCounts, ProcedureStatistics } from '../../../../../contract/dashboard';
 import { renderInApp } from '../../../testing/render-app';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { envelope } from '../../../testing/scripted-api-server';
@@ -42,6 +42,30 @@ const expected: Array<{ key: keyof DashboardCounts; label: string; path: string 
   { key: 'carComplete', label: '归档完成', path: '/filed/list' },
 ];
 
+/** Vehicles waiting at each stage, every figure different; none waits for deregistration. */
+const waiting: ProcedureStatistics = {
+  entry: 41,
+  plate: 8,
+  release: 23,
+  transfer: 6,
+  exports: 17,
+  drawback: 4,
+  archive: 0,
+  freight: 13,
+};
+
+/** Issue 12, point 5: each waiting figure opens the screen where that work is done, its filter set. */
+const expectedWaiting: Array<{ key: keyof ProcedureStatistics; label: string; path: string }> = [
+  { key: 'entry', label: '待入库', path: '/pickup/list' },
+  { key: 'plate', label: '待上牌', path: '/dmv/list' },
+  { key: 'release', label: '待出库', path: '/pickup/list?release_status=0' },
+  { key: 'transfer', label: '待过户', path: '/dmv/list?tab=2' },
+  { key: 'exports', label: '待出口', path: '/release/list' },
+  { key: 'drawback', label: '待退税', path: '/filed/list?drawback=0' },
+  { key: 'archive', label: '待注销', path: '/filed/list?archive=0' },
+  { key: 'freight', label: '运费未完成', path: '/filed/list?freight=0' },
+];
+
 beforeEach(() => {
   // A user of another name than the usual administrator: the greeting must use the session's.
   useSession.setState({
@@ -50,12 +74,15 @@ beforeEach(() => {
     roles: ['admin'],
   });
   server.on('GET /api/dashboard', envelope(200, counts));
+  server.on('GET /api/car/procedureStatistics', envelope(200, waiting));
 });
 
 const renderDashboard = () => renderInApp(<DashboardPage />, { initialEntries: ['/dashboard'] });
 const stats = () => screen.getByRole('list', { name: '业务统计' });
 /** The card of one count: its title and the number under it. */
 const card = (label: string) => within(stats()).getByRole('link', { name: new RegExp(`^${label}：`) });
+const waitingList = () => screen.getByRole('list', { name: '待办事项' });
+const waitingCard = (label: string) => within(waitingList()).getByRole('link', { name: new RegExp(`^${label}：`) });
 
 describe('dashboard', () => {
   it('greets the signed-in user by nickname, with their staff number and account', async () => {
@@ -111,5 +138,40 @@ describe('dashboard', () => {
     await userEvent.click(screen.getByText('重新加载').closest('button') as HTMLElement);
     await waitFor(() => expect(card('海外合同')).toHaveAccessibleName('海外合同：13，查看详情'));
     expect(screen.queryByText('统计数据加载失败。')).not.toBeInTheDocument();
+  });
+
+  it('shows the vehicles waiting at each stage, the ones with work in the warning colour', async () => {
+    renderDashboard();
+    await waitFor(() => expect(waitingCard('待入库')).toHaveTextContent('41'));
+    expect(within(waitingList()).getAllByRole('link')).toHaveLength(8);
+    for (const { key, label } of expectedWaiting) {
+      const stat = waitingCard(label);
+      expect(stat).toHaveAccessibleName(`${label}：${waiting[key]}，查看详情`);
+      expect(stat.querySelector('.ant-statistic-content-value')).toHaveTextContent(String(waiting[key]));
+    }
+    const colour = (label: string) =>
+      (waitingCard(label).querySelector('.ant-statistic-content') as HTMLElement).style.color;
+    expect(colour('待退税')).not.toBe('');
+    expect(colour('待注销')).toBe('');
+  });
+
+  it('opens the screen of each waiting stage with its filter set', async () => {
+    for (const { key, label, path } of expectedWaiting) {
+      const view = renderDashboard();
+      await waitFor(() => expect(waitingCard(label)).toHaveAccessibleName(`${label}：${waiting[key]}，查看详情`));
+      await userEvent.click(waitingCard(label));
+      expect(view.location(), label).toBe(path);
+      cleanup();
+    }
+  }, 60_000);
+
+  it('says the waiting work failed to load while the counts still show', async () => {
+    server.on('GET /api/car/procedureStatistics', envelope(500, null, '服务器错误'));
+    renderDashboard();
+    expect(await screen.findByText('待办事项加载失败。')).toBeInTheDocument();
+    await waitFor(() => expect(card('海外合同')).toHaveTextContent('12'));
+    server.on('GET /api/car/procedureStatistics', envelope(200, waiting));
+    await userEvent.click(screen.getByText('重新加载').closest('button') as HTMLElement);
+    await waitFor(() => expect(waitingCard('待出口')).toHaveTextContent('17'));
   });
 });

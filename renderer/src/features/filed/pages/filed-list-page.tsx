@@ -24,6 +24,7 @@ import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-t
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
+import { useLinkedFilters } from '../../../components/linked-filters';
 import { VinCell } from '../../../components/vin-cell';
 import { VIN_FONT } from '../../../components/vin-search-box';
 import { listFiledQuery } from '../api/list-filed';
@@ -95,7 +96,8 @@ function FiledCars({ card }: { card: FiledCard }) {
 
 export function FiledListPage() {
   const navigate = useNavigate();
-  const list = usePagedList(listFiledQuery);
+  // The dashboard's waiting work links here with one status set (`?drawback=0`).
+  const list = usePagedList(listFiledQuery, { initialFilters: useLinkedFilters(['drawback', 'archive', 'freight']) });
 
   const columns: PagedTableColumn<FiledCard>[] = [
     {

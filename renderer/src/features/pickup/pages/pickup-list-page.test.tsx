@@ -60,6 +60,19 @@ const press = (name: RegExp) => userEvent.click(screen.getByRole('button', { nam
 
 // A table with fixed columns and selection renders slowly on the shared two-core build machine.
 describe('pickup list', { timeout: 60_000 }, () => {
+  it('opens from the dashboard’s 待出库 with the status filter set and shown, and 重置 clears it', async () => {
+    renderInApp(<PickupListPage />, { initialEntries: ['/pickup/list?release_status=0&dl_name=x'] });
+    await rowOf(waiting.vin);
+    // Only the filter the link names, as the status select holds it; a key the screen does not take is dropped.
+    expect(listRequests()[0]?.query.get('release_status')).toBe('0');
+    expect(listRequests()[0]?.query.get('dl_name')).toBeNull();
+    const status = screen.getByRole('search').querySelector('.ant-select') as HTMLElement;
+    expect(within(status).getByText('待出库')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('release_status')).toBeNull());
+  });
+
   it('shows each vehicle with its agent, status, times, release pass, and only the actions it allows', async () => {
     renderInApp(<PickupListPage />, { initialEntries: ['/pickup/list'] });
     const first = await rowOf(waiting.vin);

@@ -20,6 +20,7 @@ import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-t
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
+import { useLinkedFilters } from '../../../components/linked-filters';
 import { VinCell } from '../../../components/vin-cell';
 import { VIN_FONT } from '../../../components/vin-search-box';
 import { exportPickups } from '../api/export-pickups';
@@ -48,7 +49,8 @@ export function PickupListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
-  const list = usePagedList(listPickupsQuery);
+  // The dashboard's 待出库 links here with the status set (`?release_status=0`).
+  const list = usePagedList(listPickupsQuery, { initialFilters: useLinkedFilters(['release_status']) });
   // Chosen rows stay chosen across pages (a hand-over may name vehicles of several pages).
   const chosen = useChosenRows<PickupListItem>();
   const selectedRows = chosen.rows;
