@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { registerUpdateFeed } from './plugins/update-feed';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -147,6 +148,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(vinCorrectionRoutes);
   await app.register(downloadsRoutes);
 
+  if (config.updatesDir) await registerUpdateFeed(app, config.updatesDir);
   if (webDir) await registerWeb(app, webDir);
   return app;
 };

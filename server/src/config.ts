@@ -43,6 +43,11 @@ export interface AppConfig {
   tls: TlsConfig | null;
   /** Absolute path of the built renderer to serve, or null for an API-only server. */
   webDir: string | null;
+  /**
+   * Absolute path of the folder holding the desktop installer and `latest.yml` that the office's PCs
+   * update from (`GET /updates/…`, plugins/update-feed.ts), or null: no update feed, 404.
+   */
+  updatesDir: string | null;
   passwordHashCost: PasswordHashCost;
   passwordHashQueue: PasswordHashQueueConfig;
   /**
@@ -226,6 +231,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig =>
     throw new ConfigError('TLS_CERT 与 TLS_KEY 必须同时设置');
   }
   const webDir = valueOf(env, 'WEB_DIR');
+  const updatesDir = valueOf(env, 'UPDATES_DIR');
   const host = valueOf(env, 'HOST') ?? DEFAULTS.host;
   return {
     port: parsePort(valueOf(env, 'PORT')),
@@ -237,6 +243,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig =>
     timeZone: parseTimeZone(valueOf(env, 'TZ')),
     tls: certFile && keyFile ? { certFile: resolve(cwd, certFile), keyFile: resolve(cwd, keyFile) } : null,
     webDir: webDir ? resolve(cwd, webDir) : null,
+    updatesDir: updatesDir ? resolve(cwd, updatesDir) : null,
     passwordHashCost: parseHashCost(valueOf(env, 'PASSWORD_HASH_COST')),
     passwordHashQueue: parseHashQueue(env),
     trustProxy: parseTrustProxy(valueOf(env, 'TRUST_PROXY')),
