@@ -50,21 +50,47 @@ export function readUiSettings(value: unknown): UiSettings {
   return result;
 }
 
+export const serverUrlMessages = {
+  required: '请输入服务器地址',
+  tooLong: '服务器地址过长',
+  scheme: '服务器地址必须以 http:// 或 https:// 开头，例如 https://10.0.0.5:8787',
+  credentials: '服务器地址不能包含用户名或密码',
+  path: '服务器地址只填协议、主机和端口，不要带路径，例如 https://10.0.0.5:8787',
+  query: '服务器地址不能带 ? 或 # 及其后的内容，例如 https://10.0.0.5:8787',
+} as const;
+
+/** Why a typed server address is not an origin (`http(s)://host[:port]`), or null when it is one. */
+function originProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return serverUrlMessages.scheme;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return serverUrlMessages.scheme;
+  if (url.username || url.password) return serverUrlMessages.credentials;
+  // `?` and `#` are looked for in the text: an empty query (`https://host/?`) leaves no trace in the URL.
+  if (url.search || url.hash || /[?#]/.test(value)) return serverUrlMessages.query;
+  if (url.pathname !== '/') return serverUrlMessages.path;
+  return null;
+}
+
+/**
+ * A server's origin and nothing else: no path (the API's paths are the app's to add), no query or
+ * fragment, no user name or password (they would sit in the settings file and in every log line). The
+ * answer is the URL's own origin (`https://10.0.0.5:8787`: no trailing slash, host in lower case), which
+ * the API paths are joined to.
+ */
 const httpUrl = z
   .string()
   .trim()
-  .min(1, '请输入服务器地址')
-  .max(2000, '服务器地址过长')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username;
-    } catch {
-      return false;
-    }
-  }, '服务器地址必须以 http:// 或 https:// 开头，例如 https://10.0.0.5:8787')
-  // The base URL is joined with `/api/...`: drop a trailing slash so the two never double up.
-  .transform((value) => value.replace(/\/+$/, ''));
+  .min(1, serverUrlMessages.required)
+  .max(2000, serverUrlMessages.tooLong)
+  .superRefine((value, context) => {
+    const problem = originProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((value) => new URL(value).origin);
 
 /** An office server address, as typed on the connection screen. */
 export const serverUrlSchema = httpUrl;

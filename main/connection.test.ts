@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../contract/desktop-api';
-import { connectionMessages, createConnectionService, testServer } from './connection';
+import {
+  connectionMessages,
+  createConnectionService,
+  describeFetchFailure,
+  testServer,
+  type SwitchQuestion,
+} from './connection';
 import type { EmbeddedServer, EmbeddedServerStatus } from './embedded-server';
 import { createSettingsStore } from './settings-store';
 import { openConfFile } from './testing/conf-file';
@@ -34,7 +40,7 @@ describe('testServer against a real HTTP server', () => {
 
   it('does not follow a redirect elsewhere', async () => {
     server.behave('redirect');
-    expect((await testServer(server.url)).ok).toBe(false);
+    expect(await testServer(server.url)).toEqual({ ok: false, message: connectionMessages.redirected });
   });
 
   it('gives up after the time-out', async () => {
@@ -51,6 +57,22 @@ describe('testServer against a real HTTP server', () => {
   it('explains a refused connection', async () => {
     const port = await closedPort();
     expect(await testServer(`http://127.0.0.1:${port}`)).toEqual({ ok: false, message: connectionMessages.refused });
+  });
+
+  it('explains Chromium’s network errors (net.fetch) as it does Node’s', () => {
+    const chromium = (name: string) => describeFetchFailure(new Error(`net::${name}`), false);
+    expect(chromium('ERR_CONNECTION_REFUSED')).toBe(connectionMessages.refused);
+    expect(chromium('ERR_NAME_NOT_RESOLVED')).toBe(connectionMessages.notFound);
+    expect(chromium('ERR_CERT_AUTHORITY_INVALID')).toBe(connectionMessages.certificate);
+    expect(chromium('ERR_CERT_COMMON_NAME_INVALID')).toBe(connectionMessages.certificate);
+    expect(chromium('ERR_SSL_PROTOCOL_ERROR')).toBe(connectionMessages.notHttps);
+    expect(chromium('ERR_PROXY_CONNECTION_FAILED')).toBe(connectionMessages.proxy);
+    expect(chromium('ERR_TUNNEL_CONNECTION_FAILED')).toBe(connectionMessages.proxy);
+    expect(chromium('ERR_CONNECTION_TIMED_OUT')).toBe(connectionMessages.timeout);
+    expect(chromium('ERR_INTERNET_DISCONNECTED')).toBe(connectionMessages.unreachable);
+    expect(describeFetchFailure(new Error("Attempted to redirect, but redirect policy was 'error'"), false)).toBe(
+      connectionMessages.redirected,
+    );
   });
 
   it('marks a successful plain-HTTP office server as unencrypted', async () => {
@@ -100,12 +122,19 @@ describe('connection service', () => {
     const embedded = embeddedStandIn(embeddedUrl);
     const changes: ConnectionState[] = [];
     const settings = createSettingsStore(openConfFile(dir, 'settings'));
+    const asked: SwitchQuestion[] = [];
+    /** The clerk's answers to the native confirmation, in order; 切换 once the list is used up. */
+    const answers: number[] = [];
     const connection = createConnectionService({
       settings,
       embedded: embedded.server,
       onApiBaseChanged: (state) => changes.push(state),
+      confirmSwitch: async (question) => {
+        asked.push(question);
+        return answers.shift() ?? 0;
+      },
     });
-    return { connection, embedded, changes, settings };
+    return { connection, embedded, changes, settings, asked, answers };
   };
 
   it('starts the embedded server by default, and get() waits for its URL', async () => {
@@ -152,11 +181,50 @@ describe('connection service', () => {
     expect(changes.map((change) => change.apiBase)).toEqual(['https://10.0.0.5:8787', 'http://127.0.0.1:50123']);
   });
 
-  it('does not announce a change when the API base stays the same', async () => {
-    const { connection, changes } = setUp();
+  it('does not announce a change, nor ask, when the server stays the same', async () => {
+    const { connection, changes, asked } = setUp();
     await connection.startup();
     await connection.set({ mode: 'embedded', officeUrl: '' });
+    // Only the office address remembered for later changes: still the embedded server, no question.
+    await connection.set({ mode: 'embedded', officeUrl: 'https://10.0.0.5:8787' });
     expect(changes).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+
+  it('asks the clerk in Chinese before switching, 取消 being the default', async () => {
+    const { connection, asked } = setUp();
+    await connection.startup();
+    await connection.set({ mode: 'office', officeUrl: 'http://10.0.0.5:8787' });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      type: 'question',
+      title: '切换服务器',
+      message: '确定从本机内置服务器切换到办公室服务器 http://10.0.0.5:8787吗？',
+      buttons: ['切换', '取消'],
+      defaultId: 1,
+      cancelId: 1,
+    });
+    // Plain HTTP to another machine: the clerk is told it is not encrypted.
+    expect(asked[0]?.detail).toContain('连接不加密');
+
+    await connection.set({ mode: 'office', officeUrl: 'https://erp.example.cn' });
+    expect(asked[1]?.message).toBe(
+      '确定从办公室服务器 http://10.0.0.5:8787切换到办公室服务器 https://erp.example.cn吗？',
+    );
+    expect(asked[1]?.detail).not.toContain('不加密');
+  });
+
+  it('changes nothing when the clerk answers 取消', async () => {
+    const { connection, embedded, changes, settings, answers } = setUp();
+    await connection.startup();
+    answers.push(1);
+    await expect(connection.set({ mode: 'office', officeUrl: 'https://evil.example' })).rejects.toThrow(
+      connectionMessages.switchCancelled,
+    );
+    expect(settings.getConnection()).toEqual({ mode: 'embedded', officeUrl: '' });
+    expect(embedded.calls).toEqual(['start']);
+    expect(changes).toEqual([]);
+    expect(connection.apiBase()).toBe('http://127.0.0.1:50123');
   });
 
   it('tests a URL through the real health check', async () => {

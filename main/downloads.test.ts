@@ -312,4 +312,70 @@ describe('export downloads', () => {
       expect(files()).toEqual([]);
     });
   });
+
+  describe('Mark-of-the-Web (Windows)', () => {
+    // On Linux `<file>:Zone.Identifier` is an ordinary file beside the download: the same bytes Windows
+    // would keep in the stream, readable here.
+    const zoneFile = (savedTo: string) => `${savedTo}:Zone.Identifier`;
+
+    it('marks a workbook fetched over plain HTTP from a server that is not the embedded one, before opening it', async () => {
+      let markedWhenOpened = false;
+      const result = await setUp({
+        platform: 'win32',
+        embeddedOrigin: () => '',
+        openPath: async (path) => {
+          markedWhenOpened = existsSync(zoneFile(path));
+          opened.push(path);
+          return '';
+        },
+      }).downloadExport({ url: exportPath, suggestedName: '海外合同' });
+      if (!('savedTo' in result)) throw new Error('not saved');
+      expect(readFileSync(zoneFile(result.savedTo), 'utf8')).toBe(
+        `[ZoneTransfer]\r\nZoneId=3\r\nReferrerUrl=${server.url}\r\nHostUrl=${server.url}${exportPath}\r\n`,
+      );
+      expect(markedWhenOpened).toBe(true);
+    });
+
+    it('marks a contract’s zip the same way (Explorer passes the mark on to what is unpacked)', async () => {
+      const result = await setUp({ platform: 'win32' }).downloadArchive({
+        url: '/storage/exports/2026/11/docs.zip',
+        suggestedName: '资料',
+      });
+      if (!('savedTo' in result)) throw new Error('not saved');
+      expect(readFileSync(zoneFile(result.savedTo), 'utf8')).toContain('ZoneId=3');
+    });
+
+    it('leaves a file from the embedded server unmarked', async () => {
+      const result = await setUp({ platform: 'win32', embeddedOrigin: () => server.url }).downloadExport({
+        url: exportPath,
+        suggestedName: 'a',
+      });
+      if (!('savedTo' in result)) throw new Error('not saved');
+      expect(files()).toEqual(['a.xlsx']);
+    });
+
+    it('writes nothing beside the file on other systems', async () => {
+      await setUp({ platform: 'linux' }).downloadExport({ url: exportPath, suggestedName: 'a' });
+      expect(files()).toEqual(['a.xlsx']);
+    });
+
+    it('still saves and opens the file when the volume refuses the stream', async () => {
+      const warnings: unknown[] = [];
+      const result = await setUp({
+        platform: 'win32',
+        // A folder already named like the stream: writing the mark fails, as on a FAT32 stick.
+        openPath: async (path) => {
+          opened.push(path);
+          return '';
+        },
+        log: { warn: (...values) => warnings.push(values) },
+        defaultFolder: () => {
+          mkdirSync(join(downloadsDir, 'b.xlsx:Zone.Identifier'), { recursive: true });
+          return downloadsDir;
+        },
+      }).downloadExport({ url: exportPath, suggestedName: 'b' });
+      expect(result).toMatchObject({ opened: true });
+      expect(warnings).toHaveLength(1);
+    });
+  });
 });

@@ -10,6 +10,7 @@ import {
   type DownloadProgress,
 } from '../contract/desktop-api';
 import { archiveSaveName, exportFileName } from '../contract/desktop-schemas';
+import { writeMarkOfTheWeb } from './mark-of-the-web';
 
 export const downloadMessages = {
   noServer: '下载失败：尚未连接服务器，请在连接设置中检查服务器',
@@ -70,7 +71,13 @@ export interface DownloadsDeps {
   showItemInFolder: (path: string) => void;
   /** Headers for a request to `url` besides the token: the embedded server's secret (embedded-secret.ts). */
   extraHeaders?: (url: string) => Record<string, string>;
+  /** Electron's `net.fetch` in the app (Chromium's stack: the system's certificates and proxy); Node's in tests. */
   fetch?: typeof fetch;
+  /** The embedded server's origin now, or '': its files need no Mark-of-the-Web (mark-of-the-web.ts). */
+  embeddedOrigin?: () => string;
+  /** `process.platform` unless a test says otherwise: the mark is written on Windows only. */
+  platform?: NodeJS.Platform;
+  log?: { warn(...values: unknown[]): void };
   /** No byte for this long (waiting for the answer or in the middle of it): give up. */
   idleTimeoutMs?: number;
   /** Progress events at most this often (the last one always goes). */
@@ -318,6 +325,12 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     }
 
     const savedTo = resolve(target.path);
+    // Before anything opens it: Excel reads the mark when it opens the file.
+    await writeMarkOfTheWeb(savedTo, {
+      url,
+      embeddedOrigin: deps.embeddedOrigin?.() ?? '',
+      platform: deps.platform ?? process.platform,
+    }).catch((error: unknown) => deps.log?.warn('download: could not mark the file as from the internet', error));
     written.add(savedTo);
     return savedTo;
   }

@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { desktopChannels } from '../contract/desktop-api';
+import { exportFixture, exportToken, startExportServer } from './testing/export-server';
+import { startHealthServer } from './testing/health-server';
 
 /**
  * The app's wiring (index.ts) with a hand-made fake of the Electron APIs it touches: the binary is absent
@@ -42,6 +44,11 @@ const fake = vi.hoisted(() => {
     menu: [] as { label?: string; submenu?: { label?: string; click?: () => void }[] }[],
     openedPaths: [] as string[],
     packaged: false,
+    /** Every request main made through Chromium's stack (`net.fetch`). */
+    netFetches: [] as { url: string; headers: Record<string, string> }[],
+    /** The native message boxes shown, and the buttons the clerk presses in them (切换 when none is left). */
+    messageBoxes: [] as { title?: string; message: string; buttons: string[] }[],
+    messageBoxAnswers: [] as number[],
     /** The displays' work areas, the first one primary. */
     workAreas: [{ x: 0, y: 0, width: 1920, height: 1040 }] as { x: number; y: number; width: number; height: number }[],
   };
@@ -51,6 +58,8 @@ const fake = vi.hoisted(() => {
 vi.mock('electron', async () => {
   const { EventEmitter: Emitter } = await import('node:events');
   const { fakeSafeStorage: safe } = await import('./testing/fake-safe-storage');
+  // Node's own, kept before any test replaces the global one to prove main does not use it.
+  const nodeFetch = globalThis.fetch;
   let ready = false;
   const readyPromise = new Promise<void>((resolve) => {
     fake.readyResolve = () => {
@@ -155,6 +164,20 @@ vi.mock('electron', async () => {
       },
     },
     safeStorage: safe('gnome_libsecret'),
+    // Chromium's fetch, played by Node's against the real local servers of the test.
+    net: {
+      fetch: (url: string, init: { headers?: Record<string, string> } = {}) => {
+        fake.netFetches.push({ url, headers: init.headers ?? {} });
+        return nodeFetch(url, init as RequestInit);
+      },
+    },
+    dialog: {
+      showMessageBox: async (...args: unknown[]) => {
+        const options = args.at(-1) as (typeof fake.messageBoxes)[number];
+        fake.messageBoxes.push(options);
+        return { response: fake.messageBoxAnswers.shift() ?? 0 };
+      },
+    },
     screen: {
       getAllDisplays: () => fake.workAreas.map((workArea) => ({ workArea })),
       getPrimaryDisplay: () => ({ workArea: fake.workAreas[0] }),
@@ -216,10 +239,14 @@ describe('app start-up (index.ts)', () => {
     fake.forks.length = 0;
     fake.sendHeaders = null;
     fake.quits = 0;
+    fake.beforeQuit.length = 0;
     fake.lockGranted = true;
     fake.menu = [];
     fake.openedPaths.length = 0;
     fake.packaged = false;
+    fake.netFetches.length = 0;
+    fake.messageBoxes.length = 0;
+    fake.messageBoxAnswers.length = 0;
     fake.workAreas = [{ x: 0, y: 0, width: 1920, height: 1040 }];
   });
   afterEach(() => rmSync(fake.userData, { recursive: true, force: true }));
@@ -270,12 +297,10 @@ describe('app start-up (index.ts)', () => {
     expect(sent('http://127.0.0.1:50999/api/user/info')).toEqual({ Accept: '*/*', 'x-embedded-secret': secret });
     expect(sent('http://127.0.0.1:50998/api/user/info')).toEqual({ Accept: '*/*' });
 
-    // main's own connection test of the embedded address carries it too; of an office server, not.
-    const fetched: { url: string; headers: Record<string, string> }[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: { headers: Record<string, string> }) => {
-      fetched.push({ url, headers: init.headers });
-      return Response.json({ code: 200, message: 'ok', data: { status: 'ok' } });
-    });
+    // main's own connection test goes through Chromium's stack (net.fetch), never Node's fetch; of the
+    // embedded address it carries the secret too, of an office server not.
+    const health = await startHealthServer();
+    vi.stubGlobal('fetch', () => Promise.reject(new Error('main used Node’s fetch')));
     try {
       const testConnection = fake.handlers.get(desktopChannels.connectionTest) as (
         event: unknown,
@@ -283,14 +308,16 @@ describe('app start-up (index.ts)', () => {
       ) => Promise<unknown>;
       const trusted = { senderFrame: { url: 'app://renderer/' } };
       await testConnection(trusted, 'http://127.0.0.1:50999');
-      await testConnection(trusted, 'https://office.example:8787');
+      expect(await testConnection(trusted, health.url)).toEqual({ ok: true, message: '连接成功' });
     } finally {
       vi.unstubAllGlobals();
+      await health.close();
     }
-    expect(fetched.map((request) => [request.url, request.headers['x-embedded-secret']])).toEqual([
+    expect(fake.netFetches.map((request) => [request.url, request.headers['x-embedded-secret']])).toEqual([
       ['http://127.0.0.1:50999/api/health', secret],
-      ['https://office.example:8787/api/health', undefined],
+      [`${health.url}/api/health`, undefined],
     ]);
+    expect(health.requests).toEqual(['/api/health']);
 
     // A second copy of the app focuses this window.
     for (const listener of fake.secondInstance) listener();
@@ -304,6 +331,54 @@ describe('app start-up (index.ts)', () => {
     expect(fake.quits).toBe(1);
     // The stopped server's port is nobody's to be given the secret.
     expect(fake.sendHeaders).toBeNull();
+  });
+
+  it('switches to an office server only when the clerk confirms, then downloads its exports through net.fetch', async () => {
+    await import('./index');
+    fake.readyResolve();
+    await flush();
+    const office = await startExportServer();
+    const trusted = { senderFrame: { url: 'app://renderer/' }, sender: { send: () => undefined } };
+    const invoke = (channel: string, ...args: unknown[]) =>
+      (fake.handlers.get(channel) as (event: unknown, ...rest: unknown[]) => Promise<unknown>)(trusted, ...args);
+    vi.stubGlobal('fetch', () => Promise.reject(new Error('main used Node’s fetch')));
+    try {
+      // 取消: nothing changes, and the page hears why.
+      fake.messageBoxAnswers.push(1);
+      await expect(invoke(desktopChannels.connectionSet, { mode: 'office', officeUrl: office.url })).rejects.toThrow(
+        '已取消切换服务器，连接设置没有改变',
+      );
+      expect(fake.messageBoxes[0]).toMatchObject({ title: '切换服务器', buttons: ['切换', '取消'] });
+      expect(await invoke(desktopChannels.connectionGet)).toMatchObject({ mode: 'embedded' });
+      expect(fake.forks[0]?.messages).toEqual([]);
+
+      // 切换: the embedded server stops and the office server is the API base.
+      fake.messageBoxAnswers.push(0);
+      expect(await invoke(desktopChannels.connectionSet, { mode: 'office', officeUrl: `${office.url}/` })).toEqual({
+        mode: 'office',
+        officeUrl: office.url,
+        apiBase: office.url,
+      });
+      expect(fake.messageBoxes).toHaveLength(2);
+      expect(fake.forks[0]?.messages).toEqual([{ type: 'stop' }]);
+
+      await invoke(desktopChannels.tokenSet, exportToken);
+      const result = (await invoke(desktopChannels.filesDownloadExport, {
+        url: '/storage/exports/2026/11/cars.xlsx',
+        suggestedName: '车辆.xlsx',
+      })) as { savedTo: string; opened: boolean };
+      expect(result.opened).toBe(true);
+      expect(readFileSync(result.savedTo).equals(exportFixture)).toBe(true);
+      expect(fake.netFetches.map((request) => request.url)).toEqual([
+        `${office.url}/storage/exports/2026/11/cars.xlsx`,
+      ]);
+      expect(office.requests).toEqual([
+        { path: '/storage/exports/2026/11/cars.xlsx', authorization: `Bearer ${exportToken}` },
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+      await office.close();
+    }
   });
 
   it('has a Chinese menu whose folder entries open the data folder and the log folder', async () => {

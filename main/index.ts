@@ -6,6 +6,7 @@ import {
   dialog,
   ipcMain,
   Menu,
+  net,
   protocol,
   safeStorage,
   screen,
@@ -77,6 +78,10 @@ async function start() {
   // After `ready`: only then does safeStorage know its real backend (DESIGN.md, security facts).
   const tokens = createTokenStore({ safeStorage, store: sessionFile, platform: process.platform });
 
+  // main's own requests (connection test, downloads) go through Chromium's network stack, as the page's
+  // do: an office server's certificate trusted by Windows and the system proxy work for both alike.
+  const chromiumFetch: typeof fetch = (input, init) => net.fetch(input instanceof URL ? input.href : input, init);
+
   // This launch's secret: the embedded server answers only requests that carry it (embedded-secret.ts).
   const secret = newEmbeddedSecret();
   const secretHeader = createEmbeddedSecretHeader(session.defaultSession.webRequest, secret);
@@ -93,6 +98,14 @@ async function start() {
   const connection = createConnectionService({
     settings,
     embedded,
+    fetch: chromiumFetch,
+    confirmSwitch: async (question) => {
+      const options = { ...question, buttons: [...question.buttons] };
+      const { response } = mainWindow
+        ? await dialog.showMessageBox(mainWindow, options)
+        : await dialog.showMessageBox(options);
+      return response;
+    },
     extraHeaders: (url) => secretHeader.headersFor(url),
     onApiBaseChanged: () => {
       // The token belonged to the other server; the page reloads so its CSP names the new API base.
@@ -121,6 +134,9 @@ async function start() {
     openPath: (path) => shell.openPath(path),
     showItemInFolder: (path) => shell.showItemInFolder(path),
     extraHeaders: (url) => secretHeader.headersFor(url),
+    fetch: chromiumFetch,
+    embeddedOrigin: () => embedded.status().url,
+    log,
   });
 
   const isTrusted = appSenderCheck(devServerUrl);

@@ -37,6 +37,8 @@ describe('connection IPC', () => {
     const connection = createConnectionService({
       settings: createSettingsStore(openConfFile(dir, 'settings')),
       embedded,
+      // The clerk answers 切换 (connection.test.ts covers the question and 取消).
+      confirmSwitch: async () => 0,
     });
     const handlers = connectionIpcHandlers({ isTrusted: appSenderCheck(), connection });
     return {
@@ -80,7 +82,21 @@ describe('connection IPC', () => {
       { mode: 'office', officeUrl: 'javascript:alert(1)' },
       '服务器地址必须以 http:// 或 https://',
     ],
-    ['an address with a password in it', { mode: 'office', officeUrl: 'https://a:b@10.0.0.5' }, '服务器地址必须以'],
+    [
+      'an address with a password in it',
+      { mode: 'office', officeUrl: 'https://a:b@10.0.0.5' },
+      '服务器地址不能包含用户名或密码',
+    ],
+    [
+      'an address with a path',
+      { mode: 'office', officeUrl: 'https://10.0.0.5:8787/api' },
+      '服务器地址只填协议、主机和端口，不要带路径',
+    ],
+    [
+      'an address with a query',
+      { mode: 'office', officeUrl: 'https://10.0.0.5:8787/?next=evil' },
+      '服务器地址不能带 ? 或 # 及其后的内容',
+    ],
     [
       'an unknown mode',
       { mode: 'cloud', officeUrl: 'https://x.example' },
@@ -95,7 +111,17 @@ describe('connection IPC', () => {
     expect(((await ipc.get(fromApp)) as { mode: string }).mode).toBe('embedded');
   });
 
-  it.each([['ftp://10.0.0.5'], ['not a url'], [''], ['http://']])('refuses to test %j', async (url) => {
+  it.each([
+    ['ftp://10.0.0.5'],
+    ['not a url'],
+    [''],
+    ['http://'],
+    ['https://10.0.0.5:8787/admin'],
+    ['https://10.0.0.5:8787?x=1'],
+    ['https://10.0.0.5:8787#top'],
+    ['https://user@10.0.0.5:8787'],
+    ['https://:secret@10.0.0.5:8787'],
+  ])('refuses to test %j', async (url) => {
     const ipc = setUp();
     await expect(ipc.test(fromApp, url)).rejects.toThrow(/^请求参数不正确/);
   });
