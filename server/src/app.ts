@@ -26,6 +26,8 @@ import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { releasePassRoutes } from './modules/release/release-pass.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { filedRoutes } from './modules/filed/filed.routes';
+import { procedureRoutes } from './modules/procedure/procedure.routes';
+import { reportRoutes } from './modules/report/report.routes';
 import { procedureReadRoutes } from './modules/procedure-read/procedure-read.routes';
 import { registryRoutes } from './modules/registry/registry.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -142,6 +144,8 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(releasePassRoutes);
   await app.register(exportsRoutes);
   await app.register(filedRoutes);
+  await app.register(procedureRoutes);
+  await app.register(reportRoutes);
   await app.register(procedureReadRoutes);
   await app.register(registryRoutes);
   await app.register(vehicleRoutes);
