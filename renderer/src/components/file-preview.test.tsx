@@ -71,16 +71,16 @@ describe('FilePreview', () => {
       <FilePreview paths={[agreement, certificate, unnamed]} names={{ [certificate]: '证明.pdf' }} />,
     );
 
-    expect(await screen.findByRole('button', { name: /代付协议\.zip/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '预览 代付协议.zip' })).toBeInTheDocument();
     // The record's own name wins; a file the server has no name for keeps its stored one.
-    expect(screen.getByRole('button', { name: /证明\.pdf/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /g7\.pdf/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '预览 证明.pdf' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '预览 g7.pdf' })).toBeInTheDocument();
     expect(server.nameRequests).toEqual([[agreement, unnamed]]);
 
     // Shown again (another screen, the same files): nothing more is asked.
     view.unmount();
     render(<FilePreview paths={[agreement, unnamed]} />);
-    expect(await screen.findByRole('button', { name: /代付协议\.zip/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '预览 代付协议.zip' })).toBeInTheDocument();
     expect(server.nameRequests).toHaveLength(1);
   });
 
@@ -94,11 +94,11 @@ describe('FilePreview', () => {
     );
     const view = render(<FilePreview paths={[agreement]} />);
     await waitFor(() => expect(server.nameRequests).toHaveLength(1));
-    expect(await screen.findByRole('button', { name: /h8\.zip/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '预览 h8.zip' })).toBeInTheDocument();
     view.rerender(<FilePreview paths={[agreement]} names={{}} />);
     view.unmount();
     render(<FilePreview paths={[agreement]} />);
-    expect(await screen.findByRole('button', { name: /h8\.zip/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '预览 h8.zip' })).toBeInTheDocument();
     expect(server.nameRequests).toHaveLength(1);
     expect(toasts).toEqual([]);
   });
@@ -120,8 +120,8 @@ describe('FilePreview', () => {
     expect(server.fileRequests.every((request) => request.authorization === `Bearer ${server.token}`)).toBe(true);
     expect(document.body.innerHTML).not.toContain('/storage/');
     expect(document.body.innerHTML).not.toContain(server.token);
-    expect(screen.getByRole('button', { name: /c3\.pdf/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /d4\.docx/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '预览 c3.pdf' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '预览 d4.docx' })).toBeInTheDocument();
   });
 
   it('names a picture under its thumbnail, and keeps every name to its width with the whole name on hover', async () => {
@@ -164,7 +164,7 @@ describe('FilePreview', () => {
     const { certificate } = paths();
     render(<FilePreview paths={[certificate]} names={{ [certificate]: '注销证明.pdf' }} />);
     expect(server.fileRequests).toEqual([]);
-    await user.click(screen.getByRole('button', { name: /注销证明\.pdf/ }));
+    await user.click(screen.getByRole('button', { name: '预览 注销证明.pdf' }));
     const dialog = await screen.findByRole('dialog');
     const frame = await within(dialog).findByTitle('注销证明.pdf');
     expect(frame.tagName).toBe('IFRAME');
@@ -176,11 +176,11 @@ describe('FilePreview', () => {
     await waitFor(() => expect(urls.revoked).toContain(frameUrl));
   });
 
-  it('downloads other files through the blob path under their Chinese name', async () => {
+  it('downloads a file from the 下载 beside its link, through the blob path, under its Chinese name', async () => {
     const user = userEvent.setup();
     const { word } = paths();
     render(<FilePreview paths={[word]} names={{ [word]: '注销证明.docx' }} />);
-    await user.click(screen.getByRole('button', { name: /注销证明\.docx/ }));
+    await user.click(screen.getByRole('button', { name: '下载 注销证明.docx' }));
     await waitFor(() => expect(downloads.saved).toHaveLength(1));
     const [saved] = downloads.saved;
     expect(saved!.name).toBe('注销证明.docx');

@@ -2,8 +2,8 @@
  * FilePreview: the stored files of a record, read-only (detail pages, the record view).
  * - Pictures (jpg, png, jpeg: spec part 1, section 9) show as `size`×`size` thumbnails (160 by default,
  *   the record view's size) that open antd's image preview.
- * - PDFs are links that open a dialog with the PDF in an iframe.
- * - Anything else is a link that downloads the file under its name.
+ * - Every other file is a link that opens FileViewerDialog (PDF, Word .docx, Excel, text previewed in
+ *   the app; legacy .doc and archives said to be unpreviewable, with the download), with a 下载 button.
  * Every file is fetched with the token and shown from an object URL, revoked when the widget goes away.
  *
  * Props: `paths` (stored `/storage/…` paths; empty values are skipped), `names` (path → the file's own,
@@ -13,7 +13,8 @@
 import { useState, type ReactNode } from 'react';
 import { Space, Typography } from 'antd';
 import { isImagePath } from '../../../contract/upload';
-import { displayName, PdfPreviewDialog, StoredFileLink, StoredImage } from './stored-file';
+import { FileViewerDialog } from './file-viewer-dialog';
+import { displayName, StoredFileLink, StoredImage } from './stored-file';
 import { useFileNames } from './use-file-names';
 
 export const RECORD_THUMBNAIL_SIZE = 160;
@@ -35,7 +36,7 @@ export function FilePreview({
   size = RECORD_THUMBNAIL_SIZE,
   emptyText = null,
 }: FilePreviewProps) {
-  const [pdfPath, setPdfPath] = useState<string | undefined>(undefined);
+  const [openPath, setOpenPath] = useState<string | undefined>(undefined);
   const files = storedPaths(paths);
   const names = useFileNames(files, knownNames);
   if (files.length === 0) return emptyText ? <Typography.Text type="secondary">{emptyText}</Typography.Text> : null;
@@ -56,15 +57,15 @@ export function FilePreview({
         <ul style={{ listStyle: 'none', margin: 0, padding: 0, maxWidth: '100%' }}>
           {others.map((path, index) => (
             <li key={`${index}:${path}`}>
-              <StoredFileLink path={path} name={displayName(path, names)} onPreviewPdf={setPdfPath} />
+              <StoredFileLink path={path} name={displayName(path, names)} onOpen={setOpenPath} />
             </li>
           ))}
         </ul>
       )}
-      <PdfPreviewDialog
-        path={pdfPath}
-        name={pdfPath ? displayName(pdfPath, names) : ''}
-        onClose={() => setPdfPath(undefined)}
+      <FileViewerDialog
+        path={openPath}
+        name={openPath ? displayName(openPath, names) : ''}
+        onClose={() => setOpenPath(undefined)}
       />
     </div>
   );

@@ -1,38 +1,33 @@
 /**
- * The pieces that show one stored file, shared by FilePreview and UploadSlot. Every byte comes through
- * `fetchFileBlob` (bearer header) and is shown from an object URL: no `/storage` link and no token ever
- * reaches an `<img>`, an `<iframe>` or an `<a href>`.
+ * The pieces that show one stored file, shared by FilePreview and UploadSlot (and any screen that shows
+ * a file on its own). Every byte comes through `fetchFileBlob` (bearer header) and is shown from an
+ * object URL: no `/storage` link and no token ever reaches an `<img>`, an `<iframe>` or an `<a href>`.
+ * A file's link opens FileViewerDialog (file-viewer-dialog.tsx), which previews it or says why not.
  */
-import { useState, type CSSProperties } from 'react';
-import { Button, Image, Modal, Spin, Typography } from 'antd';
-import { DownloadOutlined, FileOutlined, FilePdfOutlined, PictureOutlined } from '@ant-design/icons';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { Button, Image, Spin, Typography } from 'antd';
+import {
+  DownloadOutlined,
+  FileExcelOutlined,
+  FileImageOutlined,
+  FileOutlined,
+  FilePdfOutlined,
+  FileTextOutlined,
+  FileWordOutlined,
+  FileZipOutlined,
+  PictureOutlined,
+} from '@ant-design/icons';
 import { fileExtension } from '../../../contract/upload';
-import { fetchFileBlob, storedFileName } from '../api/file-blob';
+import { storedFileName } from '../api/file-blob';
+import { FileViewerDialog } from './file-viewer-dialog';
+import { downloadStoredFile } from './stored-file-download';
 import { useObjectUrl } from './use-object-url';
-
-/** How long a download's object URL lives: long enough for the browser to start saving it. */
-const DOWNLOAD_URL_LIFETIME_MS = 60_000;
 
 export const isPdfPath = (path: string): boolean => fileExtension(path) === 'pdf';
 
 /** The name a clerk sees: the file's own (Chinese) name when known, else the stored file's name. */
 export const displayName = (path: string, names?: Readonly<Record<string, string>>): string =>
   names?.[path] || storedFileName(path);
-
-/** Saves a stored file under its name through a short-lived object URL. Failures toast (http-client). */
-export async function downloadStoredFile(path: string, name: string): Promise<void> {
-  const blob = await fetchFileBlob(path, { silent: false });
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.rel = 'noopener';
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME_MS);
-}
 
 const tileStyle = (size: number): CSSProperties => ({
   width: size,
@@ -134,80 +129,85 @@ export interface PdfPreviewDialogProps {
   onClose: () => void;
 }
 
-/** A PDF in Chromium's own viewer, from an object URL; loaded only while the dialog is open. */
-export function PdfPreviewDialog({ path, name, onClose }: PdfPreviewDialogProps) {
-  const loaded = useObjectUrl(path);
-  const [saving, setSaving] = useState(false);
-  const save = () => {
-    if (!path) return;
-    setSaving(true);
-    downloadStoredFile(path, name)
-      .catch(() => undefined)
-      .finally(() => setSaving(false));
-  };
-  return (
-    <Modal
-      open={path !== undefined}
-      title={name}
-      width={960}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="download" icon={<DownloadOutlined />} loading={saving} onClick={save}>
-          下载
-        </Button>,
-        <Button key="close" type="primary" onClick={onClose}>
-          关闭
-        </Button>,
-      ]}
-    >
-      {loaded.status === 'ready' ? (
-        <iframe title={name} src={loaded.url} style={{ width: '100%', height: '70vh', border: 0 }} />
-      ) : loaded.status === 'error' ? (
-        <Typography.Text type="danger">{loaded.message}</Typography.Text>
-      ) : (
-        <div style={{ height: '70vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-          <Spin description="正在加载…">
-            <div style={{ width: 120, height: 60 }} />
-          </Spin>
-        </div>
-      )}
-    </Modal>
-  );
+/**
+ * Kept for callers written before FileViewerDialog: it is that dialog (a PDF shows in Chromium's viewer,
+ * any other file in its own viewer).
+ */
+export function PdfPreviewDialog(props: PdfPreviewDialogProps) {
+  return <FileViewerDialog {...props} />;
 }
+
+const fileIcons: Record<string, ReactNode> = {
+  pdf: <FilePdfOutlined />,
+  doc: <FileWordOutlined />,
+  docx: <FileWordOutlined />,
+  xls: <FileExcelOutlined />,
+  xlsx: <FileExcelOutlined />,
+  txt: <FileTextOutlined />,
+  zip: <FileZipOutlined />,
+  rar: <FileZipOutlined />,
+  jpg: <FileImageOutlined />,
+  jpeg: <FileImageOutlined />,
+  png: <FileImageOutlined />,
+};
 
 export interface StoredFileLinkProps {
   path: string;
   name: string;
-  /** Called for a PDF instead of downloading it: the owner shows PdfPreviewDialog. */
+  /** Called for a PDF instead of opening the viewer (callers that show PdfPreviewDialog themselves). */
   onPreviewPdf?: (path: string) => void;
+  /** Called instead of opening the link's own viewer: the owner shows one FileViewerDialog for its links. */
+  onOpen?: (path: string) => void;
+  /** The 下载 button beside the name (on by default). */
+  download?: boolean;
 }
 
-/** A file as a link: a PDF opens in the preview dialog, anything else downloads under its name. */
-export function StoredFileLink({ path, name, onPreviewPdf }: StoredFileLinkProps) {
+/**
+ * A file as a link: a click opens the viewer (a preview, or for a file that cannot be previewed the
+ * reason and the download); the icon beside it downloads the file under its name straight away.
+ */
+export function StoredFileLink({ path, name, onPreviewPdf, onOpen, download = true }: StoredFileLinkProps) {
+  const [viewing, setViewing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const pdf = isPdfPath(path) && onPreviewPdf !== undefined;
   const open = () => {
-    if (pdf) {
-      onPreviewPdf(path);
-      return;
-    }
+    if (onPreviewPdf && isPdfPath(path)) onPreviewPdf(path);
+    else if (onOpen) onOpen(path);
+    else setViewing(true);
+  };
+  const save = () => {
     setBusy(true);
     downloadStoredFile(path, name)
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };
   return (
-    <Button
-      type="link"
-      size="small"
-      icon={pdf ? <FilePdfOutlined /> : <FileOutlined />}
-      loading={busy}
-      onClick={open}
-      aria-label={pdf ? `预览 ${name}` : `下载 ${name}`}
-      style={{ paddingInline: 0, height: 'auto', maxWidth: '100%', textAlign: 'left' }}
+    <span
+      className="stored-file-link"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 2, maxWidth: '100%' }}
     >
-      <FileName name={name} />
-    </Button>
+      <Button
+        type="link"
+        size="small"
+        icon={fileIcons[fileExtension(path)] ?? <FileOutlined />}
+        onClick={open}
+        aria-label={`预览 ${name}`}
+        style={{ paddingInline: 0, height: 'auto', minWidth: 0, maxWidth: '100%', textAlign: 'left' }}
+      >
+        <FileName name={name} />
+      </Button>
+      {download && (
+        <Button
+          type="text"
+          size="small"
+          icon={<DownloadOutlined />}
+          loading={busy}
+          onClick={save}
+          aria-label={`下载 ${name}`}
+          title="下载"
+          style={{ flex: 'none' }}
+        />
+      )}
+      <FileViewerDialog path={viewing ? path : undefined} name={name} onClose={() => setViewing(false)} />
+    </span>
   );
 }

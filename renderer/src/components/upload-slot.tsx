@@ -2,8 +2,9 @@
  * UploadSlot: every upload of the product (DESIGN.md). Drag files onto it (react-dropzone), click it, or
  * press Enter or Space on it to pick; paste works too. Before anything is sent it checks the pick with the
  * spec's messages (upload-rules.ts); each file then uploads on its own with a progress bar, and its
- * stored path is added to the value once the server answers. Pictures show as thumbnails, other files
- * as links (a PDF opens in a preview dialog, anything else downloads), all fetched with the token.
+ * stored path is added to the value once the server answers. Pictures show as thumbnails (antd's zooming
+ * preview), other files as links that open FileViewerDialog (PDF, Word, Excel and text previewed; legacy
+ * .doc and archives said to be unpreviewable, with the download), all fetched with the token.
  *
  * A single-file slot that holds its file (`maxCount` 1) shows it on one compact line with 替换 and 删除
  * instead of the drop area (an eight-document form stays short): a file dropped onto the line, or
@@ -29,7 +30,8 @@ import { CloseOutlined, DeleteOutlined, InboxOutlined, SwapOutlined } from '@ant
 import { isImagePath, uploadMessages, type UploadDir } from '../../../contract/upload';
 import { uploadFile } from '../api/upload-file';
 import { isHttpError } from '../api/http-client';
-import { displayName, PdfPreviewDialog, StoredFileLink, StoredImage } from './stored-file';
+import { FileViewerDialog } from './file-viewer-dialog';
+import { displayName, StoredFileLink, StoredImage } from './stored-file';
 import { useFileNames } from './use-file-names';
 import { acceptAttribute, allowedExtensions, judgePick, slotHint, type ExceedMessage } from './upload-rules';
 
@@ -89,7 +91,7 @@ export function UploadSlot({
   const paths = value ?? ownValue;
   const [uploading, setUploading] = useState<Uploading[]>([]);
   const [learnedNames, setLearnedNames] = useState<Record<string, string>>({});
-  const [pdfPath, setPdfPath] = useState<string | undefined>(undefined);
+  const [openPath, setOpenPath] = useState<string | undefined>(undefined);
 
   // Uploads finish one by one after the render that started them: each must add to the paths as they
   // are by then, including those added by the upload that finished just before.
@@ -250,7 +252,7 @@ export function UploadSlot({
             </>
           ) : (
             <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              <StoredFileLink path={held} name={nameOf(held)} onPreviewPdf={setPdfPath} />
+              <StoredFileLink path={held} name={nameOf(held)} onOpen={setOpenPath} />
             </div>
           )}
           {!disabled && (
@@ -322,7 +324,7 @@ export function UploadSlot({
           {others.map((path, index) => (
             <li key={`${index}:${path}`}>
               <Space size={4}>
-                <StoredFileLink path={path} name={nameOf(path)} onPreviewPdf={setPdfPath} />
+                <StoredFileLink path={path} name={nameOf(path)} onOpen={setOpenPath} />
                 {removeButton(path)}
               </Space>
             </li>
@@ -330,7 +332,11 @@ export function UploadSlot({
         </ul>
       )}
 
-      <PdfPreviewDialog path={pdfPath} name={pdfPath ? nameOf(pdfPath) : ''} onClose={() => setPdfPath(undefined)} />
+      <FileViewerDialog
+        path={openPath}
+        name={openPath ? nameOf(openPath) : ''}
+        onClose={() => setOpenPath(undefined)}
+      />
     </div>
   );
 }

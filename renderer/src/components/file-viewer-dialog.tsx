@@ -1,0 +1,154 @@
+/**
+ * FileViewerDialog: the one viewer of stored files, used wherever a file is shown (FilePreview's and
+ * UploadSlot's links, StoredFileLink on its own). It picks the viewer by the file's type:
+ * pictures (zoom), PDF (Chromium's viewer in an iframe), Word .docx (docx-preview), Excel .xlsx/.xls
+ * (a table per sheet), .txt (text); anything else (legacy .doc, .zip, .rar) says it cannot be previewed
+ * and offers the download.
+ *
+ * The bytes come through `fetchFileBlob` (bearer header) only while the dialog is open and only for a
+ * file it can show; closing the dialog drops the viewer and revokes its object URLs. The Word and Excel
+ * viewers, with their libraries, are loaded on first use so that the main bundle does not carry them.
+ *
+ * Props: `path` (the stored `/storage/…` path; `undefined` keeps the dialog closed), `name` (the title
+ * and the download's file name), `onClose`.
+ */
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Button, Modal, Spin, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { fetchFileBlob } from '../api/file-blob';
+import { downloadStoredFile } from './stored-file-download';
+import { fileViewerKind, fileViewerMessages, type FileViewerKind } from './file-viewer-kind';
+import { ImageViewer } from './file-viewer-image';
+import { PdfViewer } from './file-viewer-pdf';
+import { TextViewer } from './file-viewer-text';
+import { UnsupportedViewer } from './file-viewer-unsupported';
+
+const DocxViewer = lazy(async () => ({ default: (await import('./file-viewer-docx')).DocxViewer }));
+const SheetViewer = lazy(async () => ({ default: (await import('./file-viewer-sheet')).SheetViewer }));
+
+export interface FileViewerDialogProps {
+  path: string | undefined;
+  name: string;
+  onClose: () => void;
+}
+
+type Fetched =
+  { status: 'loading' } | { status: 'ready'; blob: Blob; url: string } | { status: 'error'; message: string };
+
+/** Chromium shows a PDF only from a blob typed so, whatever Content-Type the server sent. */
+const typed = (blob: Blob, kind: FileViewerKind): Blob =>
+  kind === 'pdf' && blob.type !== 'application/pdf' ? new Blob([blob], { type: 'application/pdf' }) : blob;
+
+/**
+ * The bytes of a file the dialog can show, and an object URL of them revoked when the dialog closes;
+ * nothing for a closed dialog or an unsupported file.
+ */
+function useViewedBlob(path: string | undefined, kind: FileViewerKind | undefined): Fetched {
+  const [fetched, setFetched] = useState<{ path: string; state: Fetched } | undefined>(undefined);
+  const wanted = path !== undefined && kind !== undefined && kind !== 'unsupported' ? path : undefined;
+  useEffect(() => {
+    if (wanted === undefined) return undefined;
+    const controller = new AbortController();
+    let url: string | undefined;
+    fetchFileBlob(wanted, { signal: controller.signal }).then(
+      (fetchedBlob) => {
+        if (controller.signal.aborted || kind === undefined) return;
+        const blob = typed(fetchedBlob, kind);
+        url = URL.createObjectURL(blob);
+        setFetched({ path: wanted, state: { status: 'ready', blob, url } });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof Error && error.message ? error.message : fileViewerMessages.loadFailed;
+        setFetched({ path: wanted, state: { status: 'error', message } });
+      },
+    );
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+      setFetched(undefined);
+    };
+  }, [wanted, kind]);
+  return fetched?.path === wanted && fetched ? fetched.state : { status: 'loading' };
+}
+
+const centred = (content: ReactNode) => (
+  <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>{content}</div>
+);
+
+function viewerFor(kind: FileViewerKind, blob: Blob, url: string, name: string): ReactNode {
+  switch (kind) {
+    case 'image':
+      return <ImageViewer url={url} name={name} />;
+    case 'pdf':
+      return <PdfViewer url={url} name={name} />;
+    case 'docx':
+      return <DocxViewer blob={blob} />;
+    case 'sheet':
+      return <SheetViewer blob={blob} />;
+    case 'text':
+      return <TextViewer blob={blob} />;
+    default:
+      return null;
+  }
+}
+
+export function FileViewerDialog({ path, name, onClose }: FileViewerDialogProps) {
+  const kind = path === undefined ? undefined : fileViewerKind(path);
+  const fetched = useViewedBlob(path, kind);
+  const [downloading, setDownloading] = useState(false);
+  const download = () => {
+    if (!path) return;
+    setDownloading(true);
+    downloadStoredFile(path, name)
+      .catch(() => undefined)
+      .finally(() => setDownloading(false));
+  };
+
+  let body: ReactNode;
+  if (kind === 'unsupported') {
+    body = centred(<UnsupportedViewer name={name} downloading={downloading} onDownload={download} />);
+  } else if (kind === undefined) {
+    body = null;
+  } else if (fetched.status === 'ready') {
+    body = (
+      <Suspense fallback={centred(<Spin description="正在加载…" />)}>
+        {viewerFor(kind, fetched.blob, fetched.url, name)}
+      </Suspense>
+    );
+  } else if (fetched.status === 'error') {
+    body = centred(<Typography.Text type="danger">{fetched.message}</Typography.Text>);
+  } else {
+    body = centred(<Spin description="正在加载…" />);
+  }
+
+  // An unsupported file's download is the dialog's one action, in its middle: the footer only closes.
+  const footer = [
+    kind !== 'unsupported' && (
+      <Button key="download" icon={<DownloadOutlined />} loading={downloading} onClick={download}>
+        下载
+      </Button>
+    ),
+    <Button key="close" type="primary" onClick={onClose}>
+      关闭
+    </Button>,
+  ];
+
+  return (
+    <Modal
+      open={path !== undefined}
+      title={name}
+      width="min(1120px, 92vw)"
+      centered
+      onCancel={onClose}
+      destroyOnHidden
+      footer={footer}
+      wrapClassName="file-viewer-dialog"
+      styles={{ body: { height: kind === 'unsupported' ? 'auto' : '72vh', minHeight: 240 } }}
+    >
+      <div aria-label={`预览：${name}`} data-kind={kind} style={{ height: '100%' }}>
+        {body}
+      </div>
+    </Modal>
+  );
+}
