@@ -1,5 +1,5 @@
-import { overseasEndpoints, type Receipt, type ReceiptUpdateBodyInput } from '../../../../../contract/overseas';
-import { call } from '../../../api/call';
+import { overseasEndpoints, type Receipt, type ReceiptUpdateBodyInput } from '../../../contract/overseas';
+import { call } from './call';
 
 export const updateReceipt = (id: number, body: ReceiptUpdateBodyInput): Promise<Receipt> =>
   call(overseasEndpoints.updateReceipt, { params: { id }, body }, { silent: true });

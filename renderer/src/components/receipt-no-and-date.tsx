@@ -1,6 +1,6 @@
 import { Col, DatePicker, Form, Input } from 'antd';
-import { orderTextLimits } from '../../../../../contract/overseas';
-import { receiptRules } from '../overseas-rules';
+import { orderTextLimits } from '../../../contract/overseas';
+import { receiptRules } from './receipt-rules';
 
 /**
  * 收款单号 and 收款日期 side by side (two half-width columns of the dialog's `Row`): the same two fields

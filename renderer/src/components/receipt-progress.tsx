@@ -1,6 +1,6 @@
 import { Progress, Typography } from 'antd';
-import type { OrderListItem } from '../../../../../contract/overseas';
-import { formatMoney, paidPercent } from '../../../components/format-money';
+import type { OrderListItem } from '../../../contract/overseas';
+import { formatMoney, paidPercent } from './format-money';
 
 /** 收款进度: a bar of receipt_total / total, with both amounts under it. */
 export function ReceiptProgress({ order }: { order: Pick<OrderListItem, 'receipt_total' | 'total'> }) {

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { App, Col, Form, Input, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { orderTextLimits, receiptMessages, type Receipt } from '../../../../../contract/overseas';
-import { FormDialog } from '../../../components/form-dialog';
-import { FormFailure } from '../../../components/form-failure';
-import { useFormSave } from '../../../components/form-save';
-import { MoneyInput, type MoneyValue } from '../../../components/money-input';
-import { UploadSlot } from '../../../components/upload-slot';
+import { orderTextLimits, receiptMessages, type Receipt } from '../../../contract/overseas';
+import { FormDialog } from './form-dialog';
+import { FormFailure } from './form-failure';
+import { useFormSave } from './form-save';
+import { MoneyInput, type MoneyValue } from './money-input';
+import { UploadSlot } from './upload-slot';
 import { updateReceipt } from '../api/update-receipt';
-import { receiptRules } from '../overseas-rules';
 import { ReceiptNoAndDate } from './receipt-no-and-date';
+import { receiptRules } from './receipt-rules';
 
 interface ReceiptUpdateValues {
   receipt_no: string;
@@ -27,7 +27,10 @@ export interface ReceiptUpdateDialogProps {
   onSaved: () => void;
 }
 
-/** The detail page's receipt 编辑: receipt number, date, settlement (spec part 1, sections 2 and 5). */
+/**
+ * A receipt's 编辑 (spec part 1, sections 2 and 5): receipt number, date, settlement, actual amount,
+ * registered address. Shared by the contract detail and the business information page (features/filed).
+ */
 export function ReceiptUpdateDialog({ receipt, onClose, onSaved }: ReceiptUpdateDialogProps) {
   const [form] = Form.useForm<ReceiptUpdateValues>();
   const { message } = App.useApp();

@@ -4,4 +4,6 @@ export const overseasPaths = {
   add: '/overseas/add',
   edit: (id: number) => `/overseas/edit/${id}`,
   info: (id: number) => `/overseas/info/${id}`,
+  /** The business information page of one vehicle of the contract (features/filed: /filed/info/:order_id). */
+  businessInfo: (id: number, carId: number) => `/filed/info/${id}?car=${carId}`,
 } as const;

@@ -1,20 +1,8 @@
 import type { FormRule } from 'antd';
-import { textTooLong } from '../../../../contract/fields';
-import {
-  moneyLabels,
-  orderMessages,
-  orderTextLabels,
-  orderTextLimits,
-  receiptMessages,
-} from '../../../../contract/overseas';
+import { moneyLabels, orderMessages } from '../../../../contract/overseas';
 import { moneyRules } from '../../components/money-input';
 import { orderedAmountRules } from '../../components/ordered-amount';
-
-/** The server's limit and message for a text field (contract: orderTextLimits, orderTextLabels). */
-const maxRule = (field: keyof typeof orderTextLimits): FormRule => ({
-  max: orderTextLimits[field],
-  message: textTooLong(orderTextLabels[field], orderTextLimits[field]),
-});
+import { orderTextMaxRule as maxRule } from '../../components/receipt-rules';
 
 /**
  * The contract form's rules (spec part 1, section 5), with the contract's messages; amounts are checked by
@@ -32,17 +20,4 @@ export const orderRules = {
   country: [maxRule('country')],
   agreementNo: [maxRule('agreement_no')],
   typeId: [{ required: true, message: orderMessages.typeRequired }],
-} satisfies Record<string, FormRule[]>;
-
-/** The receipt dialogs' rules (spec part 1, section 5). */
-export const receiptRules = {
-  amount: moneyRules({ label: moneyLabels.amount, required: receiptMessages.amountRequired }),
-  currency: [{ required: true, message: receiptMessages.currencyRequired }],
-  receiptNo: [{ required: true, whitespace: true, message: receiptMessages.receiptNoRequired }, maxRule('receipt_no')],
-  receiptedAt: [{ required: true, message: receiptMessages.receiptedAtRequired }],
-  proof: [{ required: true, type: 'array', min: 1, message: receiptMessages.proofRequired }],
-  settlement: moneyRules({ label: moneyLabels.settlement, required: receiptMessages.settlementRequired }),
-  actualTotal: moneyRules({ label: moneyLabels.actual_total }),
-  registeredAddress: [maxRule('registered_address')],
-  remitter: [maxRule('remitter')],
 } satisfies Record<string, FormRule[]>;

@@ -10,8 +10,8 @@ import { useOverTotalConfirm } from '../../../components/over-total-confirm';
 import { UploadSlot } from '../../../components/upload-slot';
 import { createReceipt } from '../api/create-receipt';
 import { formatMoney } from '../../../components/format-money';
-import { receiptRules } from '../overseas-rules';
-import { ReceiptNoAndDate } from './receipt-no-and-date';
+import { ReceiptNoAndDate } from '../../../components/receipt-no-and-date';
+import { receiptRules } from '../../../components/receipt-rules';
 
 /** The contract a payment is collected for, as the list row knows it. */
 export interface ReceiptTarget {

@@ -6,7 +6,7 @@ import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { ReceiptCollectDialog, type ReceiptTarget } from './receipt-collect-dialog';
-import { ReceiptUpdateDialog } from './receipt-update-dialog';
+import { ReceiptUpdateDialog } from '../../../components/receipt-update-dialog';
 
 configure({ asyncUtilTimeout: 5000 });
 

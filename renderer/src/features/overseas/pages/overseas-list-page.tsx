@@ -19,7 +19,7 @@ import { exportOrders } from '../api/export-orders';
 import { exportReceipts } from '../api/export-receipts';
 import { listOrdersQuery, ordersQueryKey } from '../api/list-orders';
 import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
-import { ReceiptProgress } from '../components/receipt-progress';
+import { ReceiptProgress } from '../../../components/receipt-progress';
 import { useChosenColumns } from '../hooks/use-chosen-columns';
 import { canHandOver, useHandOverOrder } from '../hooks/use-hand-over-order';
 import { overseasPaths } from '../overseas-format';

@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { moneyInCapitals } from '../purchase-format';
+import { moneyInCapitals } from '../../../components/purchase-money';
 
 /** The amount echoed in Chinese capitals under its box (人民币 is implied: purchases are in CNY). */
 export function MoneyCapitals({ value, label = '大写' }: { value: unknown; label?: string }) {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
-import { moneyInCapitals } from '../purchase-format';
+import { moneyInCapitals } from '../../../components/purchase-money';
 import { RemitDialog, type RemitTarget } from './remit-dialog';
 
 configure({ asyncUtilTimeout: 5000 });

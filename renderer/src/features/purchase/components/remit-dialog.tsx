@@ -10,7 +10,7 @@ import { useOverTotalConfirm, type OverTotalQuestion } from '../../../components
 import { UploadSlot } from '../../../components/upload-slot';
 import { remitPurchase } from '../api/remit-purchase';
 import { MoneyCapitals } from './money-capitals';
-import { purchaseMoney } from '../purchase-format';
+import { purchaseMoney } from '../../../components/purchase-money';
 
 /** The contract a remittance is made for, as the list row knows it. */
 export interface RemitTarget {

@@ -30,7 +30,8 @@ import { exportPurchases } from '../api/export-purchases';
 import { batchHandOverPurchase, handOverPurchase } from '../api/hand-over-purchase';
 import { listPurchasesQuery, purchasesQueryKey } from '../api/list-purchases';
 import { RemitDialog, type RemitTarget } from '../components/remit-dialog';
-import { purchasePaths, remittedText } from '../purchase-format';
+import { remittedText } from '../../../components/purchase-money';
+import { purchasePaths } from '../purchase-format';
 
 /**
  * At 1366 px the filter boxes show their whole placeholder (请输入采购合同号 beside the clear button) and a

@@ -1,103 +1,15 @@
-import { useNavigate } from 'react-router-dom';
-import { Button, Card, Descriptions, Empty, Space, Tabs, Typography } from 'antd';
-import { EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import {
-  exportsLabels,
-  type ExportsRecord,
-  NOT_LINKED,
-  type ReleaseDetail,
-  releaseListMessages,
-} from '../../../../../contract/exports';
-import type { ReleasePass } from '../../../../../contract/release-pass';
-import { formatMoney } from '../../../components/format-money';
-import { formatDate, formatTime } from '../../../components/format-time';
+import { Button, Descriptions, Empty, Tabs, Typography } from 'antd';
+import { FolderOpenOutlined } from '@ant-design/icons';
+import { NOT_LINKED, type ReleaseDetail, releaseListMessages } from '../../../../../contract/exports';
 import { RecordPage } from '../../../components/record-page';
+import { ExportRecordCard, ReleaseRecordCard } from '../../../components/release-record-cards';
 import { useRouteRecordId } from '../../../components/route-record';
-import { StageDocumentsView } from '../../../components/stage-documents';
-import { VinCell } from '../../../components/vin-cell';
 import { useReleaseDetail } from '../api/release-detail';
 import { releaseListPaths } from '../release-list-paths';
 import { useReleaseHandOver, useReleaseListRefresh } from '../components/release-hand-over';
 
-/** The vehicles a record holds, one VIN a line. */
-function RecordCars({ cars }: { cars: readonly { car_id: number; vin: string; model: string | null }[] }) {
-  return (
-    <Space orientation="vertical" size={2}>
-      {cars.map((car) => (
-        <span key={car.car_id}>
-          <VinCell vin={car.vin} />
-          {car.model ? <Typography.Text type="secondary"> {car.model}</Typography.Text> : null}
-        </span>
-      ))}
-    </Space>
-  );
-}
-
 function NoRecords() {
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={releaseListMessages.noRecords} />;
-}
-
-function ExportRecordCard({ record, purchaseId }: { record: ExportsRecord; purchaseId: number }) {
-  const navigate = useNavigate();
-  const items = [
-    { key: 'bgd_sn', label: exportsLabels.bgd_sn, children: record.bgd_sn || '—' },
-    { key: 'exports_date', label: exportsLabels.exports_date, children: formatDate(record.exports_date) || '—' },
-    {
-      key: 'exports_money',
-      label: exportsLabels.exports_money,
-      children: record.exports_money === null ? '—' : `${formatMoney(record.exports_money)} ${record.currency}`,
-    },
-    { key: 'created_at', label: '创建时间', children: formatTime(record.created_at) },
-    { key: 'cars', label: '出口车辆', span: 'filled' as const, children: <RecordCars cars={record.exportscar} /> },
-  ];
-  return (
-    <Card
-      size="small"
-      title={`出口报关 #${record.id}`}
-      aria-label={`出口报关 ${record.id}`}
-      style={{ marginBottom: 16 }}
-      extra={
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          onClick={() => navigate(releaseListPaths.exportsEditFrom(record.order_id, purchaseId, record.id))}
-        >
-          编辑
-        </Button>
-      }
-    >
-      <Descriptions column={{ xs: 1, md: 4 }} size="small" items={items} style={{ marginBottom: 12 }} />
-      <StageDocumentsView stage="exports" record={record} />
-    </Card>
-  );
-}
-
-function ReleaseRecordCard({ record, purchaseId }: { record: ReleasePass; purchaseId: number }) {
-  const navigate = useNavigate();
-  const items = [
-    { key: 'created_at', label: '放行时间', children: formatTime(record.created_at) },
-    { key: 'cars', label: '放行车辆', span: 'filled' as const, children: <RecordCars cars={record.releasecar} /> },
-  ];
-  return (
-    <Card
-      size="small"
-      title={`放行条 #${record.id}`}
-      aria-label={`放行条 ${record.id}`}
-      style={{ marginBottom: 16 }}
-      extra={
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          onClick={() => navigate(releaseListPaths.releaseEditFrom(record.order_id, purchaseId, record.id))}
-        >
-          编辑
-        </Button>
-      }
-    >
-      <Descriptions column={{ xs: 1, md: 4 }} size="small" items={items} style={{ marginBottom: 12 }} />
-      <StageDocumentsView stage="release" record={record} photosBeside />
-    </Card>
-  );
 }
 
 function ReleaseDetailView({ detail }: { detail: ReleaseDetail }) {
@@ -125,7 +37,11 @@ function ReleaseDetailView({ detail }: { detail: ReleaseDetail }) {
                 <NoRecords />
               ) : (
                 detail.exports.map((record) => (
-                  <ExportRecordCard key={record.id} record={record} purchaseId={purchase.id} />
+                  <ExportRecordCard
+                    key={record.id}
+                    record={record}
+                    editPath={releaseListPaths.exportsEditFrom(record.order_id, purchase.id, record.id)}
+                  />
                 ))
               ),
           },
@@ -137,7 +53,11 @@ function ReleaseDetailView({ detail }: { detail: ReleaseDetail }) {
                 <NoRecords />
               ) : (
                 detail.releases.map((record) => (
-                  <ReleaseRecordCard key={record.id} record={record} purchaseId={purchase.id} />
+                  <ReleaseRecordCard
+                    key={record.id}
+                    record={record}
+                    editPath={releaseListPaths.releaseEditFrom(record.order_id, purchase.id, record.id)}
+                  />
                 ))
               ),
           },
