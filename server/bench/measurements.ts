@@ -11,9 +11,11 @@ import { releaseListEndpoints } from '../../contract/exports';
 import { filedEndpoints } from '../../contract/filed';
 import { overseasEndpoints } from '../../contract/overseas';
 import { pickupEndpoints } from '../../contract/pickup';
+import { procedureEndpoints } from '../../contract/procedure';
 import { purchaseEndpoints } from '../../contract/purchase';
 import { registryEndpoints } from '../../contract/registry';
 import { releasePassEndpoints } from '../../contract/release-pass';
+import { reportEndpoints } from '../../contract/report';
 import { staffEndpoints } from '../../contract/staff';
 import { uploadEndpoints } from '../../contract/upload';
 import { vehicleEndpoints } from '../../contract/vehicle';
@@ -236,6 +238,14 @@ export const listMeasurements = (probe: Probe): Measurement[] => {
       vin: { vin: tail },
       'order-no': { order_no: probe.orderNo },
     }),
+    // The archive query: every vehicle newest first, by VIN tail, contract number part and created month.
+    ...pagedList('procedure', procedureEndpoints.list.path, {
+      vin: { vin: tail },
+      'order-no': { order_no: probe.orderNo },
+      dates,
+    }),
+    // The period report of a month of contracts.
+    { name: 'order-report', path: query(reportEndpoints.read.path, dates) },
     ...pagedList('plates', query(registryEndpoints.plateList.path, { type: 1 }), {}),
     { name: 'plates-vin', path: query(registryEndpoints.plateList.path, { type: 1, vin: tail }) },
     ...pagedList('transfers', query(registryEndpoints.transferList.path, { type: 2 }), {}),
@@ -270,6 +280,11 @@ export const exportMeasurements: Measurement[] = [
   { name: 'export-purchases', path: purchaseEndpoints.export.path },
   { name: 'export-pickups', path: pickupEndpoints.export.path },
   { name: 'export-release-list', path: releaseListEndpoints.export.path },
+  // The trade income and expense workbook of every contract (a period wider than the seeded years).
+  {
+    name: 'export-order-report',
+    path: query(reportEndpoints.export.path, { start_time: '2000-01-01', end_time: '2099-12-31' }),
+  },
 ];
 
 /** GET endpoints of the contract without path parameters that no measurement calls (printed as a reminder). */
@@ -292,7 +307,7 @@ export const unmeasured = (measurements: Measurement[]): string[] => {
   ];
   const called = new Set([
     ...measurements.map((measurement) => measurement.path.split('?')[0]),
-    ...exportMeasurements.map((measurement) => measurement.path),
+    ...exportMeasurements.map((measurement) => measurement.path.split('?')[0]),
     authEndpoints.setupStatus.path,
   ]);
   return areas
