@@ -132,7 +132,7 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
   },
   {
-    files: ['scripts/**/*.mjs', '*.js'],
+    files: ['scripts/**/*.{mjs,cjs}', '*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
 );

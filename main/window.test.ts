@@ -193,6 +193,15 @@ describe('permissions', () => {
     expect(isPermissionGranted('fullscreen', undefined)).toBe(false);
   });
 
+  it('lets our own page, and only it, reach the API on this PC and on the office LAN (Local Network Access)', () => {
+    for (const permission of ['local-network-access', 'loopback-network', 'local-network']) {
+      expect(isPermissionGranted(permission, 'app://renderer/overseas/list'), permission).toBe(true);
+      expect(isPermissionGranted(permission, 'https://evil.example/'), permission).toBe(false);
+      expect(isPermissionGranted(permission, 'http://127.0.0.1:8787/'), permission).toBe(false);
+      expect(isPermissionGranted(permission, undefined), permission).toBe(false);
+    }
+  });
+
   it('installs the request and check handlers on the session', () => {
     let request: ((...args: unknown[]) => void) | undefined;
     let check: ((...args: unknown[]) => boolean) | undefined;

@@ -91,8 +91,20 @@ export function lockNavigation(contents: LockableContents, options: NavigationLo
   });
 }
 
-/** Permissions a back-office page may use: the fullscreen button and copying to the clipboard, nothing else. */
-const grantedPermissions = new Set(['fullscreen', 'clipboard-sanitized-write']);
+/**
+ * Permissions a back-office page may use: the fullscreen button, copying to the clipboard, and reaching
+ * the API on this PC (the embedded server on 127.0.0.1) or the office server on the LAN. From Electron 43
+ * Chromium's Local Network Access asks before a page reaches loopback or private addresses (Chromium
+ * names it `local-network-access`, later split into `loopback-network` and `local-network`); refused,
+ * every API call would fail. Only our own page gets them (isAppUrl); nothing else is ever granted.
+ */
+const grantedPermissions = new Set([
+  'fullscreen',
+  'clipboard-sanitized-write',
+  'local-network-access',
+  'loopback-network',
+  'local-network',
+]);
 
 export function isPermissionGranted(permission: string, requestingUrl: string | undefined, devServerUrl?: string) {
   return grantedPermissions.has(permission) && isAppUrl(requestingUrl, devServerUrl);
