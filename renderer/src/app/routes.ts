@@ -142,6 +142,9 @@ const freightFormPage = lazyPage(() =>
 const filedDetailPage = lazyPage(() =>
   import('../features/filed/pages/filed-detail-page').then((module) => module.FiledDetailPage),
 );
+const businessInfoPage = lazyPage(() =>
+  import('../features/filed/pages/business-info-page').then((module) => module.BusinessInfoPage),
+);
 
 /** The home page: the first breadcrumb of every screen and the pinned tag. */
 export const HOME_PATH = '/dashboard';
@@ -275,7 +278,13 @@ export const appRoutes: AppRoute[] = [
         activeMenu: '/filed/list',
         page: filedDetailPage,
       },
-      { path: '/filed/info/:order_id', title: '业务信息', hidden: true, activeMenu: '/filed/query_list' },
+      {
+        path: '/filed/info/:order_id',
+        title: '业务信息',
+        hidden: true,
+        activeMenu: '/filed/query_list',
+        page: businessInfoPage,
+      },
     ],
   },
   {

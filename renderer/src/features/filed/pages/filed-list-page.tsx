@@ -5,7 +5,7 @@
  * and the words of its tax refund, freight and deregistration. Filters: 海外合同号, 车架号 and the three
  * statuses (0 未完成, 2 已完成). 15 contracts a page; 暂无数据 when there is none.
  */
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Form, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   canDownload,
@@ -28,6 +28,7 @@ import { useLinkedFilters } from '../../../components/linked-filters';
 import { VinCell } from '../../../components/vin-cell';
 import { VIN_FONT } from '../../../components/vin-search-box';
 import { listFiledQuery } from '../api/list-filed';
+import { businessInfoPath } from '../components/business-info-path';
 import { FiledCarStatus } from '../components/filed-car-status';
 import { DownloadContract } from '../components/download-contract';
 import { filedPaths } from '../filed-format';
@@ -78,6 +79,16 @@ function FiledCars({ card }: { card: FiledCard }) {
       title: '归档进度',
       width: 330,
       render: (_: unknown, car: FiledCar) => <FiledCarStatus car={car} />,
+    },
+    {
+      key: 'info',
+      title: '操作',
+      width: 84,
+      render: (_: unknown, car: FiledCar) => (
+        <Link to={businessInfoPath(card.id, car.id)} aria-label={`业务信息 ${car.vin}`}>
+          业务信息
+        </Link>
+      ),
     },
   ];
   return (
