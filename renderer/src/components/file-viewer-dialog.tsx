@@ -59,7 +59,10 @@ function useViewedBlob(path: string | undefined, kind: FileViewerKind | undefine
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = error instanceof Error && error.message ? error.message : fileViewerMessages.loadFailed;
+        // The server's own reason when it gave one (文件不存在…); http-client's bare `Error <status>` is no reason.
+        const reason =
+          error instanceof Error && error.message && !/^Error \d+$/.test(error.message) ? error.message : '';
+        const message = reason ? `${fileViewerMessages.loadFailed}：${reason}` : fileViewerMessages.loadFailed;
         setFetched({ path: wanted, state: { status: 'error', message } });
       },
     );

@@ -26,7 +26,7 @@ export function fileViewerKind(path: string): FileViewerKind {
 
 /** A sheet shows at most this many rows and columns; the rest is said in a note. */
 export const SHEET_MAX_ROWS = 1000;
-export const SHEET_MAX_COLUMNS = 100;
+export const SHEET_MAX_COLUMNS = 50;
 /** A text file shows at most its first megabyte. */
 export const TEXT_MAX_BYTES = 1024 * 1024;
 

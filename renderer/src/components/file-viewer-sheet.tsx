@@ -178,6 +178,16 @@ function SheetPane({ grid }: { grid: SheetGrid }) {
 
 type Parsed = { book: WorkBook; names: string[] } | 'failed';
 
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+
+/**
+ * Only a real workbook (an .xlsx zip or an .xls OLE file, which is all the upload route stores) is read:
+ * SheetJS would otherwise show any bytes as a sheet of text, which a clerk would take for the file.
+ */
+export const isWorkbookBytes = (bytes: Uint8Array): boolean => startsWith(bytes, ZIP) || startsWith(bytes, OLE);
+
 export function SheetViewer({ blob }: SheetViewerProps) {
   // Kept with the bytes it was read from: other bytes show nothing of the previous workbook.
   const [loaded, setLoaded] = useState<{ blob: Blob; parsed: Parsed } | undefined>(undefined);
@@ -188,7 +198,9 @@ export function SheetViewer({ blob }: SheetViewerProps) {
     blob
       .arrayBuffer()
       .then((buffer) => {
-        const book = read(new Uint8Array(buffer), { type: 'array', sheetRows: SHEET_MAX_ROWS, dense: true });
+        const bytes = new Uint8Array(buffer);
+        if (!isWorkbookBytes(bytes)) throw new Error('not a workbook');
+        const book = read(bytes, { type: 'array', sheetRows: SHEET_MAX_ROWS, dense: true });
         if (live) setLoaded({ blob, parsed: { book, names: visibleSheetNames(book) } });
       })
       .catch(() => {
