@@ -144,6 +144,31 @@ export interface DownloadProgress {
 
 export type DownloadProgressListener = (progress: DownloadProgress) => void;
 
+/**
+ * What the desktop shell has to tell the clerk about itself, shown as a banner above every screen
+ * (renderer/src/platform/shell-notice-banner.tsx). The browser never has any.
+ */
+export interface ShellNotice {
+  /** The page crashed or hung and main loaded it again: what was typed and not saved may be gone. */
+  pageReloaded: boolean;
+  /**
+   * The embedded server exited unexpectedly: main is starting it again (`restarting`), or gave up after
+   * too many exits in a short time (`failed`). Null while it answers, and always with an office server.
+   */
+  server: null | { state: 'restarting' | 'failed'; message: string };
+}
+
+export const noShellNotice: ShellNotice = { pageReloaded: false, server: null };
+
+export const shellNoticeMessages = {
+  pageReloaded: '页面意外退出，已重新载入；未保存的内容可能丢失',
+  serverRestarting: '内置服务器意外退出，正在重新启动…',
+  serverFailed:
+    '内置服务器在短时间内多次意外退出，已停止自动重启。请保存日志（帮助 → 打开日志文件夹）后重新启动应用；如仍失败，请把日志文件发给技术支持',
+} as const;
+
+export type ShellNoticeListener = (notice: ShellNotice) => void;
+
 export interface DesktopApi {
   readonly kind: 'electron' | 'web';
   token: {
@@ -162,6 +187,13 @@ export interface DesktopApi {
   };
   app: {
     version(): Promise<string>;
+    /**
+     * The shell's notice now. Reading it ends `pageReloaded` (the page that read it shows it until the clerk
+     * closes it); `server` stays until the server answers again.
+     */
+    notice(): Promise<ShellNotice>;
+    /** Subscribes to changes of the notice (the server restarting, answering again, giving up). */
+    onNotice(listener: ShellNoticeListener): () => void;
   };
   files: {
     /** The native open dialog (Electron) or a file input (browser); null when the clerk cancels. */
@@ -201,6 +233,7 @@ export const desktopChannels = {
   connectionSet: 'desktop:connection:set',
   connectionTest: 'desktop:connection:test',
   appVersion: 'desktop:app:version',
+  appNotice: 'desktop:app:notice',
   filesOpen: 'desktop:files:open',
   filesDownloadExport: 'desktop:files:download-export',
   filesCancelDownload: 'desktop:files:cancel-download',
@@ -212,6 +245,7 @@ export const desktopChannels = {
 /** Messages main sends to the page (not invoked by it): also `desktop:` (DESIGN.md). */
 export const desktopEvents = {
   downloadProgress: 'desktop:files:download-progress',
+  noticeChanged: 'desktop:app:notice-changed',
 } as const;
 
 /**
@@ -229,6 +263,7 @@ export interface DesktopInvokes {
   [desktopChannels.connectionSet]: DesktopApi['connection']['set'];
   [desktopChannels.connectionTest]: DesktopApi['connection']['test'];
   [desktopChannels.appVersion]: DesktopApi['app']['version'];
+  [desktopChannels.appNotice]: DesktopApi['app']['notice'];
   [desktopChannels.filesOpen]: DesktopApi['files']['openFile'];
   [desktopChannels.filesDownloadExport]: DesktopApi['files']['downloadExport'];
   [desktopChannels.filesCancelDownload]: DesktopApi['files']['cancelDownload'];
@@ -244,6 +279,7 @@ export type DesktopAnswer<C extends DesktopChannel> = Awaited<ReturnType<Desktop
 /** What each main-to-page event carries. */
 export interface DesktopEventPayloads {
   [desktopEvents.downloadProgress]: DownloadProgress;
+  [desktopEvents.noticeChanged]: ShellNotice;
 }
 
 // Every channel of `desktopChannels` has its entry above (and no other key is there).

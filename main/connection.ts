@@ -168,7 +168,12 @@ export function createConnectionService(deps: ConnectionServiceDeps): Connection
 
   return {
     async get() {
-      if (deps.settings.getConnection().mode === 'embedded' && pendingStart) await pendingStart;
+      if (deps.settings.getConnection().mode === 'embedded') {
+        const { url, error } = deps.embedded.status();
+        // Starting, or between an unexpected exit and its restart: the page waits for the address.
+        if (pendingStart) await pendingStart;
+        else if (!url && !error) await startEmbedded();
+      }
       return state();
     },
     async set(settings) {

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +9,10 @@ import {
   createEmbeddedServer,
   embeddedServerEnv,
   embeddedServerMessages,
+  type EmbeddedServerEvent,
   type ForkFn,
   type LoggerLike,
+  type UtilityProcessLike,
 } from './embedded-server';
 import { nodeFork } from './testing/node-fork';
 
@@ -212,18 +215,162 @@ describe('embedded server process', () => {
     await expect.poll(() => isAlive(fork.pids[0]!), { timeout: 5000 }).toBe(false);
   });
 
-  it('notices when the server dies after starting', { timeout: 60_000 }, async () => {
+  it('starts the real server again on the same port when it dies after starting', { timeout: 60_000 }, async () => {
     const fork = nodeFork();
+    const events: EmbeddedServerEvent[] = [];
+    const urls: string[] = [];
+    const secret = newEmbeddedSecret();
     const server = createEmbeddedServer({
       fork,
       entryPath: entry,
       userDataDir,
       baseEnv: process.env,
+      secret,
       log: memoryLog(),
+      onEvent: (event) => events.push(event),
+      onUrl: (url) => urls.push(url),
+      restartDelaysMs: [100],
     });
+    const url = await server.start();
+    try {
+      process.kill(fork.pids[0]!, 'SIGKILL');
+      await expect.poll(() => events[0]?.type, { timeout: 5000 }).toBe('restarting');
+      expect(server.status()).toEqual({ url: '' });
+      await expect
+        .poll(() => events.map((event) => event.type), { timeout: 30_000 })
+        .toEqual(['restarting', 'restarted']);
+      expect(events[1]).toEqual({ type: 'restarted', url, moved: false });
+      expect(server.status()).toEqual({ url });
+      // The secret header went away with the dead server and came back with the new one.
+      expect(urls).toEqual([url, '', url]);
+      const health = await fetch(`${url}/api/health`, { headers: { [EMBEDDED_SECRET_HEADER]: secret } });
+      expect(health.status).toBe(200);
+      expect(fork.pids).toHaveLength(2);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+/** Children that report ready at once (on the port asked for, or a new one) and can be made to exit. */
+function crashableFork(options: { failWhenAskedFor?: number; failEveryStart?: boolean } = {}) {
+  const children: (EventEmitter & { env: Record<string, string | undefined> })[] = [];
+  let nextPort = 50100;
+  const fork: ForkFn = (_modulePath, _args, { env }) => {
+    const child = Object.assign(new EventEmitter(), {
+      env,
+      stdout: null,
+      stderr: null,
+      postMessage: (message: { type: string }) => {
+        if (message.type === 'stop') setTimeout(() => child.emit('exit', 0), 1);
+      },
+      kill: () => true,
+    });
+    children.push(child);
+    const port = env.PORT === '0' ? (nextPort += 1) : Number(env.PORT);
+    setTimeout(() => {
+      if (options.failEveryStart || (env.PORT !== '0' && port === options.failWhenAskedFor)) {
+        child.emit('message', { type: 'failed', message: '端口已被占用' });
+        child.emit('exit', 1);
+      } else child.emit('message', { type: 'ready', url: `http://127.0.0.1:${port}` });
+    }, 1);
+    return child as unknown as UtilityProcessLike;
+  };
+  return { fork, children, crash: (code = 3) => children.at(-1)?.emit('exit', code) };
+}
+
+describe('restarting a server that keeps exiting', () => {
+  const setUp = (overrides: Partial<Parameters<typeof createEmbeddedServer>[0]> = {}, forkOptions = {}) => {
+    const fake = crashableFork(forkOptions);
+    const events: EmbeddedServerEvent[] = [];
+    const log = memoryLog();
+    const server = createEmbeddedServer({
+      fork: fake.fork,
+      entryPath: '/app/server-process.js',
+      userDataDir: '/u',
+      baseEnv: {},
+      log,
+      onEvent: (event) => events.push(event),
+      restartDelaysMs: [5, 10, 20],
+      ...overrides,
+    });
+    return { ...fake, server, events, log };
+  };
+  const types = (events: EmbeddedServerEvent[]) => events.map((event) => event.type);
+
+  it('restarts with growing pauses, at most three times in five minutes, then stays down with a Chinese message', async () => {
+    const { server, events, crash, children } = setUp();
+    const url = await server.start();
+    for (let round = 1; round <= 3; round += 1) {
+      crash();
+      await expect.poll(() => types(events).filter((type) => type === 'restarted').length).toBe(round);
+      expect(server.status()).toEqual({ url });
+    }
+    expect(
+      events.filter((event) => event.type === 'restarting').map((event) => 'delayMs' in event && event.delayMs),
+    ).toEqual([5, 10, 20]);
+    // Every restart asked for the port the page already knows.
+    expect(children.map((child) => child.env.PORT)).toEqual(['0', '50101', '50101', '50101']);
+
+    crash(7);
+    await expect.poll(() => types(events).at(-1)).toBe('gave-up');
+    expect(children).toHaveLength(4);
+    expect(server.status()).toEqual({ url: '', error: embeddedServerMessages.gaveUp(4, 5) });
+    expect(server.status().error).toMatch(/^内置服务器在 5 分钟内意外退出 4 次，已停止自动重启/);
+  });
+
+  it('forgives exits older than the window', async () => {
+    const { server, events, crash } = setUp({ restartWindowMs: 50 });
     await server.start();
-    process.kill(fork.pids[0]!, 'SIGKILL');
-    await expect.poll(() => server.status().error, { timeout: 5000 }).toMatch(/^内置服务器意外退出/);
-    expect(server.status().url).toBe('');
+    for (let round = 1; round <= 5; round += 1) {
+      crash();
+      await expect.poll(() => types(events).filter((type) => type === 'restarted').length).toBe(round);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    expect(types(events)).not.toContain('gave-up');
+  });
+
+  it('takes any free port when its own is taken meanwhile (the page then has to follow)', async () => {
+    const { server, events, crash, children } = setUp({}, { failWhenAskedFor: 50101 });
+    await server.start();
+    crash();
+    await expect.poll(() => types(events)).toEqual(['restarting', 'restarting', 'restarted']);
+    expect(events.at(-1)).toEqual({ type: 'restarted', url: 'http://127.0.0.1:50102', moved: true });
+    expect(children.map((child) => child.env.PORT)).toEqual(['0', '50101', '0']);
+  });
+
+  it('neither restarts a server it stopped nor one that never started', async () => {
+    const stopped = setUp();
+    await stopped.server.start();
+    await stopped.server.stop();
+    expect(stopped.events).toEqual([]);
+
+    const neverStarted = setUp({}, { failEveryStart: true });
+    await expect(neverStarted.server.start()).rejects.toThrow('端口已被占用');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(neverStarted.events).toEqual([]);
+    expect(neverStarted.children).toHaveLength(1);
+  });
+
+  it('does not restart after a stop that came during the pause', async () => {
+    const { server, events, crash, children } = setUp({ restartDelaysMs: [40] });
+    await server.start();
+    crash();
+    await expect.poll(() => types(events)).toEqual(['restarting']);
+    await server.stop();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(children).toHaveLength(1);
+    expect(server.status()).toEqual({ url: '' });
+  });
+
+  it('starts at once, on the known port, when asked during the pause', async () => {
+    const { server, events, crash, children } = setUp({ restartDelaysMs: [10_000] });
+    const url = await server.start();
+    crash();
+    await expect.poll(() => types(events)).toEqual(['restarting']);
+    expect(await server.start()).toBe(url);
+    expect(types(events)).toEqual(['restarting', 'restarted']);
+    expect(children).toHaveLength(2);
+    await server.stop();
   });
 });

@@ -52,12 +52,30 @@ export interface EmbeddedServerDeps {
   secret?: string;
   /** Where the server now listens, or `''` once it stopped or died: main points the secret header there. */
   onUrl?: (url: string) => void;
+  /** The server's own life told to main: an unexpected exit and the restart that follows (or none). */
+  onEvent?: (event: EmbeddedServerEvent) => void;
   log: LoggerLike;
+  /** At most this many restarts after unexpected exits within `restartWindowMs`; then it stays down. */
+  maxRestarts?: number;
+  restartWindowMs?: number;
+  /** The wait before the first, second, third… restart within the window (back-off). */
+  restartDelaysMs?: readonly number[];
   startTimeoutMs?: number;
   /** How long a database upgrade (backup and migrations) may take before main gives up on it. */
   upgradeTimeoutMs?: number;
   stopTimeoutMs?: number;
 }
+
+export type EmbeddedServerEvent =
+  /** It exited without being asked to: it will be started again after `delayMs`. */
+  | { type: 'restarting'; code: number; delayMs: number }
+  /**
+   * It answers again, at `url`: on the same port when that was free, else `moved` (the page, whose CSP
+   * and API base name the old address, must then be loaded again).
+   */
+  | { type: 'restarted'; url: string; moved: boolean }
+  /** Too many exits in a short time: it stays down (`error` says so). */
+  | { type: 'gave-up'; error: string };
 
 export interface EmbeddedServerStatus {
   url: string;
@@ -77,6 +95,8 @@ export const embeddedServerMessages = {
   upgradeTimeout:
     '数据库升级时间过长，已停止；数据库保持升级前的状态，请重新启动应用；如仍失败，请把日志文件发给技术支持',
   exited: (code: number) => `内置服务器意外退出（退出码 ${code}），请重新启动应用`,
+  gaveUp: (times: number, minutes: number) =>
+    `内置服务器在 ${minutes} 分钟内意外退出 ${times} 次，已停止自动重启，请重新启动应用；如仍失败，请把日志文件发给技术支持`,
 } as const;
 
 /**
@@ -89,6 +109,8 @@ export function embeddedServerEnv(
   baseEnv: Record<string, string | undefined>,
   secret: string,
   extraOrigins: string[] = [],
+  /** 0 for any free port; a restart asks for the port it had, so the page's address stays right. */
+  port = 0,
 ): Record<string, string | undefined> {
   const dataDir = join(userDataDir, 'data');
   const env: Record<string, string | undefined> = { ...baseEnv };
@@ -99,7 +121,7 @@ export function embeddedServerEnv(
   return {
     ...env,
     HOST: '127.0.0.1',
-    PORT: '0',
+    PORT: String(port),
     DATABASE_URL: `sqlite:${join(dataDir, 'app.db')}`,
     STORAGE_DIR: join(dataDir, 'storage'),
     CORS_ORIGINS: [appOrigin, ...extraOrigins].join(','),
@@ -108,17 +130,33 @@ export function embeddedServerEnv(
   };
 }
 
-/** Runs `server/` in an Electron utility process and learns its URL from its first message. */
+/**
+ * Runs `server/` in an Electron utility process and learns its URL from its first message. A server that
+ * exits without being asked to is started again after a pause, on the port it had (at most
+ * `maxRestarts` times in `restartWindowMs`: a server that keeps dying stays down, with a message).
+ */
 export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
   const secret = deps.secret ?? newEmbeddedSecret();
   const startTimeoutMs = deps.startTimeoutMs ?? 60_000;
   const upgradeTimeoutMs = deps.upgradeTimeoutMs ?? 30 * 60_000;
   const stopTimeoutMs = deps.stopTimeoutMs ?? 5_000;
+  const maxRestarts = deps.maxRestarts ?? 3;
+  const restartWindowMs = deps.restartWindowMs ?? 5 * 60_000;
+  const restartDelaysMs = deps.restartDelaysMs ?? [1_000, 5_000, 15_000];
   let child: UtilityProcessLike | null = null;
   let starting: Promise<string> | null = null;
   let url = '';
   let error: string | undefined;
   let stopping = false;
+  /** When the restarts of the current window happened. */
+  let restarts: number[] = [];
+  let restartTimer: NodeJS.Timeout | null = null;
+  /** The port the last running server had: a restart asks for it again. */
+  let lastPort = 0;
+  /** Between an unexpected exit and the server answering again (or main giving up on it). */
+  let recovering = false;
+  /** Where the server was when it exited: the page still calls that address. */
+  let urlBeforeExit = '';
 
   const forward = (stream: OutputStreamLike | null, write: (line: string) => void) => {
     let rest = '';
@@ -129,10 +167,10 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
     });
   };
 
-  const launch = () =>
+  const launch = (port: number) =>
     new Promise<string>((resolve, reject) => {
       stopping = false;
-      const env = embeddedServerEnv(deps.userDataDir, deps.baseEnv, secret, deps.extraOrigins);
+      const env = embeddedServerEnv(deps.userDataDir, deps.baseEnv, secret, deps.extraOrigins, port);
       deps.log.info('embedded server: starting', { database: env.DATABASE_URL, storage: env.STORAGE_DIR });
       const proc = deps.fork(deps.entryPath, [], { env, stdio: 'pipe', serviceName: 'embedded-server' });
       child = proc;
@@ -140,22 +178,32 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
       forward(proc.stderr, (line) => deps.log.warn(`[server] ${line}`));
 
       let settled = false;
+      /** It reported ready: only such a server's exit is a crash to recover from (not a failed start). */
+      let ran = false;
       const settle = (outcome: { url: string } | { error: string }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         if ('url' in outcome) {
+          ran = true;
           url = outcome.url;
           error = undefined;
+          lastPort = Number(new URL(outcome.url).port) || 0;
           deps.log.info(`embedded server: listening on ${outcome.url}`);
           // Before anyone is told the URL, so the page's first request already carries the secret.
           deps.onUrl?.(outcome.url);
+          if (recovering) {
+            recovering = false;
+            deps.onEvent?.({ type: 'restarted', url: outcome.url, moved: outcome.url !== urlBeforeExit });
+          }
           resolve(outcome.url);
         } else {
           url = '';
           error = outcome.error;
           deps.log.error(`embedded server: ${outcome.error}`);
           reject(new Error(outcome.error));
+          // A restart that did not come up (its port taken meanwhile, say): again, on any free port.
+          if (recovering && !stopping) scheduleRestart(-1, 0);
         }
       };
       const giveUp = (message: string, afterMs: number) =>
@@ -183,29 +231,69 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
           settle({ error: embeddedServerMessages.startFailed(`进程退出（退出码 ${code}）`) });
           return;
         }
-        if (!stopping) {
+        if (ran && !stopping) {
+          if (!recovering) urlBeforeExit = url;
           url = '';
-          error = embeddedServerMessages.exited(code);
-          deps.log.error(`embedded server: ${error}`);
+          deps.log.error(`embedded server: ${embeddedServerMessages.exited(code)}`);
           deps.onUrl?.('');
+          scheduleRestart(code, lastPort);
         }
       });
     });
 
+  const startOnce = (port: number) => {
+    if (restartTimer) {
+      clearTimeout(restartTimer);
+      restartTimer = null;
+    }
+    if (!starting) {
+      starting = launch(port).finally(() => {
+        starting = null;
+      });
+    }
+    return starting;
+  };
+
+  /** After an unexpected exit (or a restart that did not come up): again after a pause, unless it keeps dying. */
+  function scheduleRestart(code: number, port: number) {
+    const now = Date.now();
+    restarts = restarts.filter((at) => now - at < restartWindowMs);
+    if (restarts.length >= maxRestarts) {
+      recovering = false;
+      error = embeddedServerMessages.gaveUp(restarts.length + 1, Math.round(restartWindowMs / 60_000));
+      deps.log.error(`embedded server: ${error}`);
+      deps.onEvent?.({ type: 'gave-up', error });
+      return;
+    }
+    const delayMs = restartDelaysMs[Math.min(restarts.length, restartDelaysMs.length - 1)] ?? 1_000;
+    restarts.push(now);
+    recovering = true;
+    // Not an error while it restarts: the page shows the restart banner instead.
+    error = undefined;
+    deps.log.warn(`embedded server: restarting in ${delayMs} ms (restart ${restarts.length} of ${maxRestarts})`);
+    deps.onEvent?.({ type: 'restarting', code, delayMs });
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      // A failure is handled where the launch settles; nobody else awaits this one.
+      startOnce(port).catch(() => undefined);
+    }, delayMs);
+  }
+
   return {
     start() {
       if (child && url) return Promise.resolve(url);
-      if (!starting) {
-        starting = launch().finally(() => {
-          starting = null;
-        });
-      }
-      return starting;
+      // Asked while a restart waits out its pause: now, on the port the page knows.
+      return startOnce(restartTimer ? lastPort : 0);
     },
     async stop() {
+      stopping = true;
+      recovering = false;
+      if (restartTimer) {
+        clearTimeout(restartTimer);
+        restartTimer = null;
+      }
       const proc = child;
       if (!proc) return;
-      stopping = true;
       if (starting) await starting.catch(() => undefined);
       const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
       proc.postMessage({ type: 'stop' });

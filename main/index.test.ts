@@ -27,8 +27,20 @@ const fake = vi.hoisted(() => {
       /** What the clerk made of the window before closing it. */
       normalBounds: { x: number; y: number; width: number; height: number };
       maximized: boolean;
+      /** What main sent the page, and how often it loaded it again. */
+      sent: [string, unknown][];
+      reloads: number;
+      /** Electron's events of the page (`render-process-gone`). */
+      emitContents: (event: string, ...args: unknown[]) => void;
     }[],
-    forks: [] as { entry: string; args: string[]; env: Record<string, string | undefined>; messages: unknown[] }[],
+    forks: [] as {
+      entry: string;
+      args: string[];
+      env: Record<string, string | undefined>;
+      messages: unknown[];
+      /** Makes the server process exit, as a crash would. */
+      exit: (code: number) => void;
+    }[],
     /** The session's `webRequest.onBeforeSendHeaders` filter and listener, as index.ts set them. */
     sendHeaders: null as null | {
       filter: { urls: string[] };
@@ -91,7 +103,15 @@ vi.mock('electron', async () => {
   class BrowserWindow extends Emitter {
     webContents = Object.assign(new Emitter(), {
       setWindowOpenHandler: () => undefined,
-      reloadIgnoringCache: () => undefined,
+      reloadIgnoringCache: () => {
+        this.record.reloads += 1;
+      },
+      reload: () => {
+        this.record.reloads += 1;
+      },
+      forcefullyCrashRenderer: () => undefined,
+      isDestroyed: () => false,
+      send: (channel: string, payload: unknown) => this.record.sent.push([channel, payload]),
     });
     record: (typeof fake.windows)[number];
     constructor(options: (typeof fake.windows)[number]['options']) {
@@ -104,6 +124,9 @@ vi.mock('electron', async () => {
         emit: (event) => this.emit(event),
         normalBounds: { x, y, width, height },
         maximized: false,
+        sent: [],
+        reloads: 0,
+        emitContents: (event, ...args) => this.webContents.emit(event, ...args),
       };
       fake.windows.push(this.record);
       fake.events.push('window created');
@@ -113,6 +136,7 @@ vi.mock('electron', async () => {
       return Promise.resolve();
     }
     isMinimized = () => false;
+    isDestroyed = () => false;
     getNormalBounds = () => this.record.normalBounds;
     isMaximized = () => this.record.maximized;
     isFullScreen = () => false;
@@ -137,9 +161,16 @@ vi.mock('electron', async () => {
         },
         kill: () => true,
       });
-      fake.forks.push({ entry, args, env: options.env, messages: child.messages });
+      fake.forks.push({
+        entry,
+        args,
+        env: options.env,
+        messages: child.messages,
+        exit: (code) => child.emit('exit', code),
+      });
       fake.events.push('server forked');
-      setTimeout(() => child.emit('message', { type: 'ready', url: 'http://127.0.0.1:50999' }), 20);
+      const port = options.env.PORT === '0' ? 50999 : Number(options.env.PORT);
+      setTimeout(() => child.emit('message', { type: 'ready', url: `http://127.0.0.1:${port}` }), 20);
       return child;
     },
   };
@@ -379,6 +410,53 @@ describe('app start-up (index.ts)', () => {
       vi.unstubAllGlobals();
       await office.close();
     }
+  });
+
+  it('reloads a crashed page, whose banner then says so once', async () => {
+    await import('./index');
+    fake.readyResolve();
+    await flush();
+    const [window] = fake.windows;
+    const notice = fake.handlers.get(desktopChannels.appNotice) as (event: unknown) => Promise<unknown>;
+    const trusted = { senderFrame: { url: 'app://renderer/' } };
+    expect(await notice(trusted)).toEqual({ pageReloaded: false, server: null });
+
+    window?.emitContents('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+    await flush();
+    expect(window?.reloads).toBe(1);
+    expect(await notice(trusted)).toEqual({ pageReloaded: true, server: null });
+    expect(await notice(trusted)).toEqual({ pageReloaded: false, server: null });
+    // Within a minute the second time: the clerk is asked (here: 重新载入).
+    window?.emitContents('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+    await flush();
+    expect(fake.messageBoxes.at(-1)).toMatchObject({ buttons: ['重新载入', '退出'] });
+    expect(window?.reloads).toBe(2);
+  });
+
+  it('restarts an embedded server that died, on its port, and tells the page until it answers', async () => {
+    await import('./index');
+    fake.readyResolve();
+    await flush();
+    const [window] = fake.windows;
+    const secret = fake.forks[0]?.env.EMBEDDED_SECRET;
+    fake.forks[0]?.exit(9);
+    await flush();
+    expect(window?.sent).toEqual([
+      [
+        'desktop:app:notice-changed',
+        { pageReloaded: false, server: { state: 'restarting', message: '内置服务器意外退出，正在重新启动…' } },
+      ],
+    ]);
+    // The dead server's port gets no secret meanwhile.
+    expect(fake.sendHeaders).toBeNull();
+
+    await expect.poll(() => fake.forks.length, { timeout: 3000 }).toBe(2);
+    await flush();
+    expect(fake.forks[1]?.env).toMatchObject({ PORT: '50999', EMBEDDED_SECRET: secret });
+    expect(window?.sent.at(-1)).toEqual(['desktop:app:notice-changed', { pageReloaded: false, server: null }]);
+    expect(fake.sendHeaders?.filter).toEqual({ urls: ['http://127.0.0.1:50999/*'] });
+    // Same address: the page carries on, not reloaded.
+    expect(window?.reloads).toBe(0);
   });
 
   it('has a Chinese menu whose folder entries open the data folder and the log folder', async () => {

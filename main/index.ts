@@ -16,6 +16,7 @@ import {
 } from 'electron';
 import log from 'electron-log/main';
 import Store from 'electron-store';
+import { desktopEvents } from '../contract/desktop-api';
 import { appOrigin, appSchemePrivileges, createAppProtocolHandler, appScheme } from './app-protocol';
 import { createConnectionService } from './connection';
 import { buildCsp } from './content-security-policy';
@@ -31,6 +32,8 @@ import { filesIpcHandlers } from './ipc/files-ipc';
 import { appSenderCheck, registerHandlers } from './ipc/ipc-guard';
 import { settingsIpcHandlers } from './ipc/settings-ipc';
 import { menuTemplate } from './menu';
+import { logChildProcessGone, watchRenderer } from './renderer-recovery';
+import { createShellNotices } from './shell-notices';
 import { createSettingsStore } from './settings-store';
 import { createTokenStore } from './token-store';
 import { createMainWindow, isExternalWebUrl, lockPermissions, productName } from './window';
@@ -82,6 +85,9 @@ async function start() {
   // do: an office server's certificate trusted by Windows and the system proxy work for both alike.
   const chromiumFetch: typeof fetch = (input, init) => net.fetch(input instanceof URL ? input.href : input, init);
 
+  // What the page's banner says about the shell itself: a reloaded page, the embedded server's restarts.
+  const notices = createShellNotices();
+
   // This launch's secret: the embedded server answers only requests that carry it (embedded-secret.ts).
   const secret = newEmbeddedSecret();
   const secretHeader = createEmbeddedSecretHeader(session.defaultSession.webRequest, secret);
@@ -93,6 +99,15 @@ async function start() {
     extraOrigins: devServerUrl ? [new URL(devServerUrl).origin] : [],
     secret,
     onUrl: (url) => secretHeader.serverAt(url),
+    onEvent: (event) => {
+      if (event.type === 'restarting') notices.serverRestarting();
+      else if (event.type === 'gave-up') notices.serverFailed();
+      else {
+        notices.serverAnswers();
+        // On another port: the page's CSP and API base name the old one, so it starts again.
+        if (event.moved) mainWindow?.webContents.reloadIgnoringCache();
+      }
+    },
     log,
   });
   const connection = createConnectionService({
@@ -110,6 +125,7 @@ async function start() {
     onApiBaseChanged: () => {
       // The token belonged to the other server; the page reloads so its CSP names the new API base.
       void tokens.clear();
+      notices.serverAnswers();
       setTimeout(() => mainWindow?.webContents.reloadIgnoringCache(), 200);
     },
   });
@@ -144,7 +160,7 @@ async function start() {
     ...authIpcHandlers({ isTrusted, tokens }),
     ...settingsIpcHandlers({ isTrusted, settings }),
     ...connectionIpcHandlers({ isTrusted, connection }),
-    ...appIpcHandlers({ isTrusted, version: () => app.getVersion() }),
+    ...appIpcHandlers({ isTrusted, version: () => app.getVersion(), notice: () => notices.take() }),
     ...filesIpcHandlers({ isTrusted, dialogs, downloads }),
   });
 
@@ -169,6 +185,8 @@ async function start() {
       .finally(() => app.quit());
   });
   app.on('window-all-closed', () => app.quit());
+  // GPU, network service, utility processes: logged for support (the embedded server restarts itself).
+  app.on('child-process-gone', (_event, details) => logChildProcessGone(log, details));
 
   // The page's CSP names the API base, so wait for the embedded server (or its error) before loading it.
   await connection.startup();
@@ -189,7 +207,21 @@ async function start() {
     askLeave: (window, question) => dialog.showMessageBoxSync(window, { ...question, buttons: [...question.buttons] }),
   });
   rememberWindowState(mainWindow, (state) => settings.setWindowState(state));
+  const window = mainWindow;
+  watchRenderer({
+    window,
+    askAgain: async (question) =>
+      (await dialog.showMessageBox(window, { ...question, buttons: [...question.buttons] })).response,
+    quit: () => app.quit(),
+    onReloaded: () => notices.pageReloaded(),
+    isQuitting: () => quitting,
+    log,
+  });
+  notices.sendTo((notice) => {
+    if (!window.isDestroyed()) window.webContents.send(desktopEvents.noticeChanged, notice);
+  });
   mainWindow.on('closed', () => {
+    notices.sendTo(null);
     mainWindow = null;
   });
   log.info(`window opened on ${devServerUrl ?? appOrigin}`);

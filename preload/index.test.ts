@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
-import { desktopChannels, desktopEvents, type DesktopApi, type DownloadProgress } from '../contract/desktop-api';
+import {
+  desktopChannels,
+  desktopEvents,
+  type DesktopApi,
+  type DownloadProgress,
+  type ShellNotice,
+} from '../contract/desktop-api';
 
 // The Electron binary is absent: a hand-made fake of the two preload APIs records what the preload does.
 const fake = vi.hoisted(() => ({
@@ -74,6 +80,7 @@ describe('preload bridge', () => {
     await desktop.connection.set({ mode: 'office', officeUrl: 'https://10.0.0.5:8787' });
     await desktop.connection.test('https://10.0.0.5:8787');
     await desktop.app.version();
+    await desktop.app.notice();
     await desktop.files.openFile({ filters: [{ name: 'Excel', extensions: ['xlsx'] }], maxBytes: 102400 });
     await desktop.files.downloadExport({ url: '/storage/exports/2026/11/a.xlsx', suggestedName: '海外合同.xlsx' });
     await desktop.files.downloadArchive({ url: '/storage/exports/2026/11/b.zip', suggestedName: 'HW-1-资料.zip' });
@@ -90,6 +97,7 @@ describe('preload bridge', () => {
       { channel: desktopChannels.connectionSet, args: [{ mode: 'office', officeUrl: 'https://10.0.0.5:8787' }] },
       { channel: desktopChannels.connectionTest, args: ['https://10.0.0.5:8787'] },
       { channel: desktopChannels.appVersion, args: [] },
+      { channel: desktopChannels.appNotice, args: [] },
       {
         channel: desktopChannels.filesOpen,
         args: [{ filters: [{ name: 'Excel', extensions: ['xlsx'] }], maxBytes: 102400 }],
@@ -129,6 +137,20 @@ describe('preload bridge', () => {
     expect(fake.fromMain?.listenerCount(desktopEvents.downloadProgress)).toBe(0);
     fake.fromMain?.emit(desktopEvents.downloadProgress, ipcEvent, { ...progress, received: 20 });
     expect(seen).toHaveLength(1);
+  });
+
+  it('hands the shell notice to the page without the IPC event, until it unsubscribes', () => {
+    const seen: unknown[][] = [];
+    const unsubscribe = desktop.app.onNotice((...args) => seen.push(args));
+    const notice: ShellNotice = {
+      pageReloaded: false,
+      server: { state: 'restarting', message: '内置服务器意外退出，正在重新启动…' },
+    };
+    const ipcEvent = { sender: new EventEmitter(), ports: [] };
+    fake.fromMain?.emit(desktopEvents.noticeChanged, ipcEvent, notice);
+    expect(seen).toEqual([[notice]]);
+    unsubscribe();
+    expect(fake.fromMain?.listenerCount(desktopEvents.noticeChanged)).toBe(0);
   });
 
   it('passes answers through', async () => {

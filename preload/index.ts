@@ -8,6 +8,7 @@ import {
   type DesktopChannel,
   type DesktopEventPayloads,
   type DownloadProgressListener,
+  type ShellNoticeListener,
 } from '../contract/desktop-api';
 
 /**
@@ -58,6 +59,8 @@ export function createDesktopApi(invoke: Invoke, subscribe: Subscribe): DesktopA
     },
     app: {
       version: () => call(desktopChannels.appVersion),
+      notice: () => call(desktopChannels.appNotice),
+      onNotice: (listener: ShellNoticeListener) => subscribe(desktopEvents.noticeChanged, listener),
     },
     files: {
       openFile: (options) => call(desktopChannels.filesOpen, options),

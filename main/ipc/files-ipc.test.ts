@@ -88,7 +88,8 @@ describe('files IPC', () => {
   };
 
   it('names the progress messages with the desktop: prefix too', () => {
-    expect(Object.values(desktopEvents).every((channel) => channel.startsWith('desktop:files:'))).toBe(true);
+    expect(desktopEvents.downloadProgress.startsWith('desktop:files:')).toBe(true);
+    expect(Object.values(desktopEvents).every((channel) => channel.startsWith('desktop:'))).toBe(true);
   });
 
   it('registers exactly the files channels', () => {

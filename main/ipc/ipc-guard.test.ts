@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopChannels } from '../../contract/desktop-api';
+import { desktopChannels, type ShellNotice } from '../../contract/desktop-api';
 import type { ConnectionService } from '../connection';
 import type { Downloads } from '../downloads';
 import type { FileDialogs } from '../file-dialogs';
@@ -46,7 +46,11 @@ describe('IPC registration', () => {
       ...authIpcHandlers({ isTrusted, tokens: untouchable as TokenStore }),
       ...settingsIpcHandlers({ isTrusted, settings: untouchable as SettingsStore }),
       ...connectionIpcHandlers({ isTrusted, connection: untouchable as ConnectionService }),
-      ...appIpcHandlers({ isTrusted, version: untouchable as () => string }),
+      ...appIpcHandlers({
+        isTrusted,
+        version: untouchable as () => string,
+        notice: untouchable as () => ShellNotice,
+      }),
       ...filesIpcHandlers({
         isTrusted,
         dialogs: untouchable as FileDialogs,

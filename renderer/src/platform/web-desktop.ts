@@ -1,4 +1,5 @@
 import {
+  noShellNotice,
   type ConnectionState,
   type ConnectionTestResult,
   type DesktopApi,
@@ -106,6 +107,11 @@ export function createWebDesktop(options: WebDesktopOptions = {}): DesktopApi {
       async version() {
         return appVersion();
       },
+      // The browser has no shell of its own to report on.
+      async notice() {
+        return noShellNotice;
+      },
+      onNotice: () => () => undefined,
     },
     files: createWebFiles(options.files),
   };

@@ -9,6 +9,7 @@
 import { vi } from 'vitest';
 import {
   defaultUiSettings,
+  noShellNotice,
   type ConnectionSettings,
   type ConnectionState,
   type ConnectionTestResult,
@@ -63,7 +64,11 @@ export function createFakeElectronDesktop(initial: FakeElectronDesktopOptions = 
       }),
       test: vi.fn(async (url: string) => options.testResult?.(url) ?? { ok: true, message: '连接成功' }),
     },
-    app: { version: vi.fn(async () => '0.1.0') },
+    app: {
+      version: vi.fn(async () => '0.1.0'),
+      notice: vi.fn(async () => noShellNotice),
+      onNotice: vi.fn(() => () => undefined),
+    },
     files: {
       openFile: vi.fn(refused),
       downloadExport: vi.fn(refused),
