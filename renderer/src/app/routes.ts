@@ -139,6 +139,9 @@ const deregistrationFormPage = lazyPage(() =>
 const freightFormPage = lazyPage(() =>
   import('../features/filed/pages/filing-form-page').then((module) => module.FreightFormPage),
 );
+const queryListPage = lazyPage(() =>
+  import('../features/filed/pages/query-list-page').then((module) => module.QueryListPage),
+);
 const filedDetailPage = lazyPage(() =>
   import('../features/filed/pages/filed-detail-page').then((module) => module.FiledDetailPage),
 );
@@ -240,7 +243,7 @@ export const appRoutes: AppRoute[] = [
     icon: FolderOpenOutlined,
     children: [
       { path: '/filed/list', title: '归档列表', icon: FolderOpenOutlined, page: filedListPage },
-      { path: '/filed/query_list', title: '档案查询', icon: FileSearchOutlined },
+      { path: '/filed/query_list', title: '档案查询', icon: FileSearchOutlined, page: queryListPage },
       { path: '/filed/vin_alter', title: '车架号更正', icon: EditOutlined, page: vinCorrectionPage },
       { path: '/filed/tax_add/:order_id', title: '退税', hidden: true, activeMenu: '/filed/list', page: taxRefundPage },
       {

@@ -32,6 +32,11 @@ export interface ExportButtonProps extends Pick<ButtonProps, 'type' | 'icon' | '
   label?: ReactNode;
   request: () => Promise<{ download_url: string }>;
   fileName: string;
+  /**
+   * Checked on click before anything is sent: false stops the export, the screen having said why
+   * (导出报表 without a period says 请先选择要查询的时间).
+   */
+  before?: () => boolean;
 }
 
 /** Shown while the file comes. */
@@ -61,6 +66,7 @@ export function ExportButton({
   type,
   icon = <DownloadOutlined />,
   size,
+  before,
 }: ExportButtonProps) {
   const { message } = App.useApp();
   const [running, setRunning] = useState(false);
@@ -69,6 +75,7 @@ export function ExportButton({
 
   const run = async () => {
     if (busy.current) return;
+    if (before && !before()) return;
     busy.current = true;
     setRunning(true);
     downloadSequence += 1;

@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { App, Button, DatePicker, Form, Input, Tag, Typography } from 'antd';
+import { BarChartOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { type ProcedureListItem, procedureTextLimits, purchaseTypeWords } from '../../../../../contract/procedure';
+import { REPORT_SHEET_NAME, reportMessages } from '../../../../../contract/report';
+import { STAGES, stageTable, stageTagColor } from '../../../../../contract/stage';
+import { ExportButton } from '../../../components/export-button';
+import { dateRangeFilter, type DateRangeValue, type FilterValues } from '../../../components/filter-bar';
+import { ListScreen } from '../../../components/list-screen';
+import { RefreshButton } from '../../../components/list-toolbar';
+import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { RowAction, RowActions } from '../../../components/row-actions';
+import { TimeCell } from '../../../components/time-cell';
+import { usePagedList } from '../../../components/use-paged-list';
+import { VinCell } from '../../../components/vin-cell';
+import { VIN_FONT } from '../../../components/vin-search-box';
+import { exportReport, type ReportPeriod } from '../api/period-report';
+import { listProceduresQuery } from '../api/procedure-lists';
+import { PeriodReportDialog } from '../components/period-report-dialog';
+
+/** The business information page of the row's vehicle (issue 12, point 3). */
+export const businessInfoPath = (orderId: number, carId: number) => `/filed/info/${orderId}?car=${carId}`;
+
+/** The filter field of the day range: the list's `start_time`/`end_time`, and the report's period. */
+const RANGE_FIELD = 'created';
+
+/** What a stage value means, on the tag's hover text (spec part 2, section 4). */
+export const stageValueWords: Record<number, string> = { 0: '未办理', 1: '资料不全', 2: '已完成' };
+const stageWord = (value: number) => stageValueWords[value] ?? stageValueWords[2];
+
+const NO_VALUE = '—';
+const rateText = (records: readonly { rate: number }[]) => (records[0] ? `${records[0].rate}%` : NO_VALUE);
+
+/** The eight status tags in the spec's order (入库 上牌 出库 过户 出口 退税 注销 运费): 0 grey, 1 warning, 2 success. */
+function StageTags({ row }: { row: ProcedureListItem }) {
+  return (
+    <div
+      role="list"
+      aria-label={`车辆 ${row.vin} 的状态`}
+      style={{ display: 'grid', gridTemplateColumns: 'repeat(4, max-content)', gap: 4 }}
+    >
+      {STAGES.map((stage) => {
+        const label = stageTable[stage].label;
+        const word = stageWord(row[stage]);
+        return (
+          <Tag
+            key={stage}
+            role="listitem"
+            aria-label={`${label}：${word}`}
+            title={`${label}：${word}`}
+            color={stageTagColor(row[stage])}
+            style={{ marginInlineEnd: 0, paddingInline: 5 }}
+          >
+            {label}
+          </Tag>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * 查询报表 and 导出报表 sit on the filter row and read the range picked there, searched or not: a clerk
+ * picks a period and asks for its report. Inside the filter bar's form, so they see its fields.
+ */
+function ReportButtons({ onReport }: { onReport: (period: ReportPeriod) => void }) {
+  const form = Form.useFormInstance();
+  const { message } = App.useApp();
+  const range = Form.useWatch(RANGE_FIELD, form) as DateRangeValue;
+  const picked = dateRangeFilter(range);
+  const period: ReportPeriod | null =
+    picked.start_time && picked.end_time ? { start_time: picked.start_time, end_time: picked.end_time } : null;
+  const needPeriod = () => {
+    if (period) return true;
+    void message.warning(reportMessages.periodRequired);
+    return false;
+  };
+  const compact = (day: string) => day.replaceAll('-', '');
+  return (
+    <>
+      <Button icon={<BarChartOutlined />} onClick={() => needPeriod() && period && onReport(period)}>
+        查询报表
+      </Button>
+      <ExportButton
+        label="导出报表"
+        icon={<FileExcelOutlined />}
+        before={needPeriod}
+        request={() => exportReport(period!)}
+        fileName={
+          period
+            ? `${REPORT_SHEET_NAME}-${compact(period.start_time)}-${compact(period.end_time)}.xlsx`
+            : `${REPORT_SHEET_NAME}.xlsx`
+        }
+      />
+    </>
+  );
+}
+
+/** 档案查询 (/filed/query_list): every vehicle with its eight stages, its rates and its contracts. */
+export function QueryListPage() {
+  const navigate = useNavigate();
+  const list = usePagedList(listProceduresQuery);
+  const [reportPeriod, setReportPeriod] = useState<ReportPeriod | null>(null);
+
+  const columns: PagedTableColumn<ProcedureListItem>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 64 },
+    { key: 'vin', title: '车架号', dataIndex: 'vin', width: 184, render: (vin: string) => <VinCell vin={vin} /> },
+    {
+      key: 'stages',
+      title: '状态',
+      width: 206,
+      render: (_: unknown, row: ProcedureListItem) => <StageTags row={row} />,
+    },
+    {
+      key: 'exportss',
+      title: '出口资料',
+      width: 76,
+      align: 'center',
+      render: (_: unknown, row: ProcedureListItem) => rateText(row.exportss),
+    },
+    {
+      key: 'transfers',
+      title: '过户资料',
+      width: 76,
+      align: 'center',
+      render: (_: unknown, row: ProcedureListItem) => rateText(row.transfers),
+    },
+    {
+      key: 'order',
+      title: '海外合同号',
+      width: 140,
+      onCell: wrapAnywhere,
+      render: (_: unknown, row: ProcedureListItem) => row.order.map((order) => order.order_no).join('、') || NO_VALUE,
+    },
+    {
+      key: 'purchase',
+      title: '采购合同',
+      width: 170,
+      onCell: wrapAnywhere,
+      render: (_: unknown, row: ProcedureListItem) =>
+        row.purchase.length === 0
+          ? NO_VALUE
+          : row.purchase.map((purchase) => (
+              <div key={purchase.id}>
+                <Typography.Text type="secondary">
+                  {purchaseTypeWords[purchase.type as 1 | 2] ?? purchaseTypeWords[1]}
+                </Typography.Text>{' '}
+                {purchase.purchase_no}
+              </div>
+            )),
+    },
+    {
+      key: 'created_at',
+      title: '创建时间',
+      dataIndex: 'created_at',
+      width: 92,
+      render: (value: string) => <TimeCell value={value} />,
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      alwaysVisible: true,
+      width: 64,
+      fixed: 'right',
+      render: (_: unknown, row: ProcedureListItem) => (
+        <RowActions>
+          <RowAction
+            label={`车辆 ${row.vin} 详情`}
+            disabled={row.order_id === null}
+            title={row.order_id === null ? '该车辆没有海外合同' : undefined}
+            onClick={() => row.order_id !== null && navigate(businessInfoPath(row.order_id, row.id))}
+          >
+            详情
+          </RowAction>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <ListScreen<ProcedureListItem, FilterValues>
+      className="query-list-page"
+      list={list}
+      columns={columns}
+      label="档案查询列表"
+      filterLabel="档案查询筛选"
+      filters={
+        <>
+          <Form.Item label="海外合同号" name="order_no">
+            <Input
+              placeholder="请输入海外合同号"
+              allowClear
+              maxLength={procedureTextLimits.order_no}
+              style={{ width: 170 }}
+            />
+          </Form.Item>
+          <Form.Item label="车架号" name="vin">
+            <Input
+              placeholder="请输入车架号"
+              allowClear
+              maxLength={procedureTextLimits.vin}
+              style={{ width: 210 }}
+              styles={{ input: { fontFamily: VIN_FONT } }}
+            />
+          </Form.Item>
+          <Form.Item label="日期范围" name={RANGE_FIELD}>
+            <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: 236 }} />
+          </Form.Item>
+        </>
+      }
+      filterExtra={
+        <>
+          <ReportButtons onReport={setReportPeriod} />
+          <RefreshButton list={list} />
+        </>
+      }
+      emptyText={{
+        empty: '暂无数据',
+        filtered: '暂无数据：没有符合条件的车辆，请修改筛选条件或点击“重置”',
+        failed: '档案查询加载失败，请点击“刷新”重试',
+      }}
+      table={{ scroll: { x: 1080 } }}
+    >
+      <PeriodReportDialog period={reportPeriod} onClose={() => setReportPeriod(null)} />
+    </ListScreen>
+  );
+}
