@@ -83,6 +83,7 @@ if (runTool('lint', tool('eslint'), ['.', '--max-warnings=0'])) {
   runTool('format', tool('prettier'), ['--check', '.', '--log-level', 'warn']);
 }
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('electron security (Electronegativity)', process.execPath, ['scripts/check-electron-security.mjs']);
 
 const vitest = (label, projects, output, env) => {
   const args = ['run', ...projects.flatMap((project) => ['--project', project]), '--passWithNoTests'];
