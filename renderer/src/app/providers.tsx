@@ -7,6 +7,7 @@ import 'dayjs/locale/zh-cn';
 import { queryClient as appQueryClient } from '../api/query-client';
 import { useSettingsStore } from '../stores/settings';
 import { componentSizeFor } from './component-size';
+import { ShellNoticeBanner } from '../platform/shell-notice-banner';
 import { HttpFeedbackBridge } from './http-feedback-bridge';
 import { usePrefersReducedMotion } from './reduced-motion';
 
@@ -31,6 +32,7 @@ export function AppProviders({
     >
       <AntdApp>
         <HttpFeedbackBridge />
+        <ShellNoticeBanner />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntdApp>
     </ConfigProvider>
