@@ -59,6 +59,30 @@ test('the dashboard greets the user and shows the eleven counts, each leading to
   await shot(page, '08-query-list');
 });
 
+test('the waiting work opens the screen where it is done, its filter set', async ({ page }) => {
+  const waiting = page.getByRole('list', { name: '待办事项' });
+  await expect(waiting.getByRole('link')).toHaveCount(8);
+  for (const label of ['待入库', '待上牌', '待出库', '待过户', '待出口', '待退税', '待注销', '运费未完成']) {
+    await expect(waiting.getByRole('link', { name: new RegExp(`^${label}：\\d+，查看详情$`) })).toBeVisible();
+  }
+  await shot(page, '07b-dashboard-waiting');
+
+  await waiting.getByRole('link', { name: /^待出库：/ }).click();
+  await expect(page).toHaveURL(/\/pickup\/list\?release_status=0$/);
+  const pickupFilters = page.getByRole('search');
+  await expect(pickupFilters.locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText('待出库');
+
+  await page.goBack();
+  await waiting.getByRole('link', { name: /^待退税：/ }).click();
+  await expect(page).toHaveURL(/\/filed\/list\?drawback=0$/);
+  await expect(page.getByRole('search').getByText('未完成', { exact: true })).toBeVisible();
+
+  await page.goBack();
+  await waiting.getByRole('link', { name: /^待过户：/ }).click();
+  await expect(page).toHaveURL(/\/dmv\/list\?tab=2$/);
+  await expect(page.getByRole('tab', { name: '待过户' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test('the 海外合同 count goes up by one when a contract is made', async ({ page, request }) => {
   const stat = page.getByRole('list', { name: '业务统计' }).getByRole('link', { name: /^海外合同：/ });
   // Whatever other specs made before: the count as loaded now, then one more.
