@@ -178,7 +178,11 @@ vi.mock('electron', async () => {
     app,
     BrowserWindow,
     utilityProcess,
-    ipcMain: { handle: (channel: string, handler: unknown) => fake.handlers.set(channel, handler) },
+    ipcMain: {
+      handle: (channel: string, handler: unknown) => fake.handlers.set(channel, handler),
+      removeHandler: (channel: string) => fake.events.push(`handler ${channel} removed`),
+      removeAllListeners: (channel: string) => fake.events.push(`listeners ${channel} removed`),
+    },
     Menu: {
       buildFromTemplate: (template: typeof fake.menu) => {
         fake.menu = template;
@@ -241,6 +245,8 @@ vi.mock('electron-store', async () => {
     default: class extends Conf<Record<string, unknown>> {
       constructor(options: { name: string }) {
         super({ cwd: fake.userData, configName: options.name, projectName: 'test' });
+        // The real one opens its `electron-store-get-data` channel here.
+        fake.events.push(`store ${options.name} opened`);
       }
     },
   };
@@ -287,7 +293,19 @@ describe('app start-up (index.ts)', () => {
     expect(fake.events).toEqual(['scheme app registered']);
     fake.readyResolve();
     await flush();
-    expect(fake.events).toEqual(['scheme app registered', 'protocol app handled', 'server forked', 'window created']);
+    expect(fake.events).toEqual([
+      'scheme app registered',
+      'store settings opened',
+      'store session opened',
+      // The libraries' own channels, which check no sender, closed once both have opened theirs.
+      'listeners __ELECTRON_LOG__ removed',
+      'handler __ELECTRON_LOG__ removed',
+      'listeners electron-store-get-data removed',
+      'handler electron-store-get-data removed',
+      'protocol app handled',
+      'server forked',
+      'window created',
+    ]);
 
     const [server] = fake.forks;
     expect(server?.entry).toMatch(/server-process\.js$/);

@@ -31,6 +31,7 @@ import { connectionIpcHandlers } from './ipc/connection-ipc';
 import { filesIpcHandlers } from './ipc/files-ipc';
 import { appSenderCheck, registerHandlers } from './ipc/ipc-guard';
 import { settingsIpcHandlers } from './ipc/settings-ipc';
+import { closeLibraryIpc } from './library-ipc';
 import { menuTemplate } from './menu';
 import { logChildProcessGone, watchRenderer } from './renderer-recovery';
 import { createShellNotices } from './shell-notices';
@@ -77,6 +78,8 @@ async function start() {
 
   const settingsFile = new Store({ name: 'settings' });
   const sessionFile = new Store({ name: 'session' });
+  // electron-log and electron-store have each opened an IPC channel with no sender check by now: close both.
+  closeLibraryIpc(ipcMain);
   const settings = createSettingsStore(settingsFile);
   // After `ready`: only then does safeStorage know its real backend (DESIGN.md, security facts).
   const tokens = createTokenStore({ safeStorage, store: sessionFile, platform: process.platform });
