@@ -6,7 +6,7 @@
  * and the contract detail's RecordTabs for tax refund, deregistration and freight.
  */
 import type { ReactNode } from 'react';
-import { Card, Descriptions, Empty, Typography } from 'antd';
+import { Card, Descriptions, Typography } from 'antd';
 import type { ProcedureRead } from '../../../../../contract/procedure-read';
 import { formatTime } from '../../../components/format-time';
 import { RecordTabs, type RecordTabKey } from '../../../components/record-tabs';
@@ -22,7 +22,8 @@ function Section({ title, empty, children }: { title: string; empty: string; chi
       <Typography.Title level={5} style={{ fontSize: 15 }}>
         {title}
       </Typography.Title>
-      {children.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> : children}
+      {/* One line, not the empty picture: a used car has no plating, a 免入库 vehicle no check-in. */}
+      {children.length === 0 ? <Typography.Text type="secondary">{empty}</Typography.Text> : children}
     </section>
   );
 }

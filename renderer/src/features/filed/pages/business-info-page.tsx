@@ -113,6 +113,8 @@ function BusinessInfo({
         <Select<number>
           aria-label="选择车辆"
           className="business-info-car-picker"
+          // A line of text high, as the header's other facts.
+          size="small"
           showSearch={{ optionFilterProp: 'label' }}
           style={{ width: 260, fontFamily: 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace' }}
           value={carId}
@@ -125,7 +127,7 @@ function BusinessInfo({
   ];
   return (
     <>
-      <Card size="small" style={{ marginBottom: 16 }}>
+      <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 4 } }}>
         <Descriptions column={{ xs: 1, md: 2, xl: 4 }} size="small" items={header} />
       </Card>
       {stranger ? (
