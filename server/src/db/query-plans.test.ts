@@ -41,6 +41,11 @@ import type { Database, Db } from './database';
 import { createDialect } from './dialect';
 import { migrateToLatest } from './migrate';
 import { isPostgres } from './text-search';
+import {
+  findProcedureVehicle,
+  purchasesHoldingOrderVehicles,
+  recordIdsOfVehicle,
+} from '../modules/procedure-read/procedure-read.repository';
 
 /*
  * Issue 9, "Done means": every list filter's query, as the repository builds it, is planned without a
@@ -282,6 +287,12 @@ const planned: Planned[] = [
   { label: 'exportsLists rows', run: (db) => vehiclesOfGroups(db, {}, [1234, 1235, null]) },
   { label: 'exExport batch', run: (db) => contractIdsBefore(db, {}, 5000, 500) },
   { label: 'releaseDetail', run: async (db) => [await findDetailPurchase(db, 5), await passIdsOfPurchase(db, 5)] },
+  // The business information page: one vehicle's record ids, and the purchase contracts of its contract.
+  {
+    label: 'procedureRead',
+    run: async (db) => [await findProcedureVehicle(db, 1234), await recordIdsOfVehicle(db, 1234)],
+  },
+  { label: 'getPurchaseLists', run: (db) => purchasesHoldingOrderVehicles(db, 1234) },
   { label: '/api/customer name of 3', run: (db) => listCustomers(db, TZ, { name: nameOf(55).slice(0, 3) }, 0, 20) },
   { label: '/api/customer count name', run: (db) => countCustomers(db, TZ, { name: nameOf(55).slice(0, 3) }) },
   { label: '/api/customer type', run: (db) => countCustomers(db, TZ, { typeId: 2 }) },
