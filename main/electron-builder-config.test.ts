@@ -12,12 +12,13 @@ const quietLogger = { isEnabled: false } as Parameters<typeof validateConfigurat
 const loadBuilderConfig = () => getConfig(projectDir, 'electron-builder.yml', null);
 
 describe('electron-builder.yml', () => {
-  it('passes electron-builder’s own schema check', async () => {
+  // The schema is compiled on first use: seconds on a busy machine.
+  it('passes electron-builder’s own schema check', { timeout: 60_000 }, async () => {
     const config = await loadBuilderConfig();
     await expect(validateConfiguration(config, quietLogger)).resolves.toBeUndefined();
   });
 
-  it('would refuse a misspelled fuse (so the check above means something)', async () => {
+  it('would refuse a misspelled fuse (so the check above means something)', { timeout: 60_000 }, async () => {
     const config = await loadBuilderConfig();
     await expect(
       validateConfiguration({ ...config, electronFuses: { runAsNod: false } as never }, quietLogger),
