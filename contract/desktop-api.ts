@@ -164,7 +164,7 @@ export const shellNoticeMessages = {
   pageReloaded: '页面意外退出，已重新载入；未保存的内容可能丢失',
   serverRestarting: '内置服务器意外退出，正在重新启动…',
   serverFailed:
-    '内置服务器在短时间内多次意外退出，已停止自动重启。请保存日志（帮助 → 打开日志文件夹）后重新启动应用；如仍失败，请把日志文件发给技术支持',
+    '内置服务器在短时间内多次意外退出，已停止自动重启。请重新启动应用；如仍失败，请把日志文件（帮助 → 打开日志文件夹）发给技术支持',
 } as const;
 
 export type ShellNoticeListener = (notice: ShellNotice) => void;
