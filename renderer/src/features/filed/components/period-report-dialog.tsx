@@ -43,7 +43,7 @@ function FigureCards({ report, figures }: { report: Report; figures: Figure[] })
               prefix={figure.prefix}
               suffix={figure.suffix}
               formatter={figure.money ? (value) => formatMoney(Number(value)) : undefined}
-              styles={{ content: { fontSize: figure.money ? 18 : 22, whiteSpace: 'nowrap' } }}
+              styles={{ content: { fontSize: figure.money ? 18 : 22, lineHeight: '32px', whiteSpace: 'nowrap' } }}
             />
           </Card>
         </Col>

@@ -104,7 +104,7 @@ export function QueryListPage() {
   const [reportPeriod, setReportPeriod] = useState<ReportPeriod | null>(null);
 
   const columns: PagedTableColumn<ProcedureListItem>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 64 },
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 56 },
     { key: 'vin', title: '车架号', dataIndex: 'vin', width: 184, render: (vin: string) => <VinCell vin={vin} /> },
     {
       key: 'stages',
