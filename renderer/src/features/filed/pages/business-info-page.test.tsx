@@ -177,6 +177,7 @@ const purchase: Purchase = {
 
 const purchaseLists: PurchaseListsItem[] = [
   { id: 8, purchase_no: 'CG-008', type: 2, customer_name: '北京二手车行', car_count: 1, created_at: at },
+  { id: 9, purchase_no: 'CG-009', type: 1, customer_name: '上海新车行', car_count: 1, created_at: at },
 ];
 
 beforeEach(() => {
@@ -187,6 +188,10 @@ beforeEach(() => {
   );
   server.on('GET /api/car/getPurchaseLists', envelope(200, purchaseLists));
   server.on('GET /api/purchase/8', envelope(200, purchase));
+  server.on(
+    'GET /api/purchase/9',
+    envelope(200, { ...purchase, id: 9, purchase_no: 'CG-009', type: 1, customer_name: '上海新车行', remit: [] }),
+  );
 });
 
 const renderPage = (entry = '/filed/info/5?car=11') =>
@@ -224,6 +229,11 @@ describe('business information (业务信息)', { timeout: 60_000 }, () => {
     expect(screen.getByText('二手车合同')).toBeInTheDocument();
     expect(within(screen.getByLabelText('打款记录')).getByText('50,000.00')).toBeInTheDocument();
     expect(within(screen.getByLabelText('车辆信息')).getByText('1,500.00')).toBeInTheDocument();
+    // The other purchase contract of the overseas contract, picked.
+    await userEvent.click(screen.getByLabelText('选择采购合同'));
+    await userEvent.click(await screen.findByTitle('新车 CG-009（上海新车行，本合同车辆 1 台）'));
+    expect(await screen.findByText('新车合同')).toBeInTheDocument();
+    expect(screen.getByText('暂无打款记录')).toBeInTheDocument();
 
     await userEvent.click(tab('出入库'));
     const checkIn = await screen.findByLabelText('入库记录');

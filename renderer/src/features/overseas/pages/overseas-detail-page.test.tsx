@@ -98,6 +98,11 @@ describe('overseas contract detail', () => {
     expect(within(vehicles).getByText('LSVAB1230RA200002')).toBeInTheDocument();
     expect(within(vehicles).getByText('本田 雅阁')).toBeInTheDocument();
     expect(within(vehicles).getByText('15,000.25')).toBeInTheDocument();
+    // Each vehicle opens its business information page.
+    expect(within(vehicles).getByLabelText('业务信息 LSVAB1230RA200002')).toHaveAttribute(
+      'href',
+      '/filed/info/5?car=32',
+    );
 
     const receipts = section('收款记录（1）');
     for (const value of ['USD 12,000.00', '定金', 'SK-001', 'Nurlan', '85,000.00', '84,900.50', '上海市浦东新区']) {
