@@ -28,7 +28,7 @@ describe('SheetViewer', () => {
     expect(document.querySelector('[role="tab"]')).toBeNull();
   }, 40_000);
 
-  it('keeps merged cells merged and shows dates and amounts as formatted text', async () => {
+  it('keeps merged cells merged and shows dates and amounts as formatted text, amounts to the right', async () => {
     const sheet = utils.aoa_to_sheet(
       [
         ['出口车辆明细', '', ''],
@@ -46,7 +46,8 @@ describe('SheetViewer', () => {
 
     const table = await screen.findByRole('table', { name: '工作表 明细' });
     expect(within(table).getByRole('cell', { name: '出口车辆明细' })).toHaveAttribute('colspan', '3');
-    expect(within(table).getByRole('cell', { name: '1,234.50' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '1,234.50' })).toHaveStyle({ textAlign: 'right' });
+    expect(within(table).getByRole('cell', { name: 'LFVAB1230RA200002' })).not.toHaveStyle({ textAlign: 'right' });
     expect(within(table).getByRole('cell', { name: '2026-11-22' })).toBeInTheDocument();
   });
 

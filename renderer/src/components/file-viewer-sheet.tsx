@@ -23,6 +23,8 @@ export interface SheetGrid {
   firstRow: number;
   firstColumn: number;
   rows: string[][];
+  /** Cells holding a number (`row:column` of the grid): right-aligned, as Excel shows them. */
+  numbers: Set<string>;
   /** Cells that span others: key `row:column` (of the grid) → spans; covered cells are in `covered`. */
   spans: Map<string, { rowSpan: number; colSpan: number }>;
   covered: Set<string>;
@@ -43,6 +45,7 @@ export function sheetGrid(name: string, sheet: WorkSheet): SheetGrid {
       firstRow: 0,
       firstColumn: 0,
       rows: [],
+      numbers: new Set(),
       spans: new Map(),
       covered: new Set(),
       totalRows: 0,
@@ -52,9 +55,16 @@ export function sheetGrid(name: string, sheet: WorkSheet): SheetGrid {
   const lastColumn = Math.min(shown.e.c, shown.s.c + SHEET_MAX_COLUMNS - 1);
   const lastRow = Math.min(shown.e.r, shown.s.r + SHEET_MAX_ROWS - 1);
   const window: Range = { s: shown.s, e: { r: lastRow, c: lastColumn } };
+  const options = { header: 1, defval: '', blankrows: true, range: window } as const;
   const rows = utils
-    .sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true, range: window })
+    .sheet_to_json<unknown[]>(sheet, { ...options, raw: false })
     .map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
+  const numbers = new Set<string>();
+  utils.sheet_to_json<unknown[]>(sheet, { ...options, raw: true }).forEach((row, rowIndex) =>
+    row.forEach((cell, columnIndex) => {
+      if (typeof cell === 'number') numbers.add(`${rowIndex}:${columnIndex}`);
+    }),
+  );
   const spans = new Map<string, { rowSpan: number; colSpan: number }>();
   const covered = new Set<string>();
   for (const merge of sheet['!merges'] ?? []) {
@@ -75,6 +85,7 @@ export function sheetGrid(name: string, sheet: WorkSheet): SheetGrid {
     firstRow: window.s.r,
     firstColumn: window.s.c,
     rows,
+    numbers,
     spans,
     covered,
     totalRows: full.e.r - full.s.r + 1,
@@ -96,9 +107,11 @@ const cellStyle: CSSProperties = {
   padding: '4px 8px',
   whiteSpace: 'pre-wrap',
   verticalAlign: 'top',
+  minWidth: 64,
   maxWidth: 320,
   overflowWrap: 'anywhere',
 };
+const numberStyle: CSSProperties = { ...cellStyle, textAlign: 'right' };
 const headStyle: CSSProperties = {
   ...cellStyle,
   position: 'sticky',
@@ -124,10 +137,7 @@ function SheetTable({ grid }: { grid: SheetGrid }) {
   }
   const columns = Array.from({ length: width }, (_, index) => utils.encode_col(grid.firstColumn + index));
   return (
-    <table
-      aria-label={`工作表 ${grid.name}`}
-      style={{ borderCollapse: 'collapse', fontSize: 13, background: '#fff', minWidth: '100%' }}
-    >
+    <table aria-label={`工作表 ${grid.name}`} style={{ borderCollapse: 'collapse', fontSize: 13, background: '#fff' }}>
       <thead>
         <tr>
           <th style={{ ...headStyle, left: 0, zIndex: 2 }} aria-label="行号" />
@@ -149,7 +159,12 @@ function SheetTable({ grid }: { grid: SheetGrid }) {
               if (grid.covered.has(key)) return null;
               const span = grid.spans.get(key);
               return (
-                <td key={letter} rowSpan={span?.rowSpan} colSpan={span?.colSpan} style={cellStyle}>
+                <td
+                  key={letter}
+                  rowSpan={span?.rowSpan}
+                  colSpan={span?.colSpan}
+                  style={grid.numbers.has(key) ? numberStyle : cellStyle}
+                >
                   {row[columnIndex] ?? ''}
                 </td>
               );
