@@ -32,7 +32,8 @@ export function AppProviders({
     >
       <AntdApp>
         <HttpFeedbackBridge />
-        <ShellNoticeBanner />
+        {/* After the embedded server's restart, the lists that failed meanwhile load again. */}
+        <ShellNoticeBanner onServerBack={() => void queryClient.invalidateQueries()} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntdApp>
     </ConfigProvider>

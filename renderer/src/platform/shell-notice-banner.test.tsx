@@ -44,7 +44,8 @@ describe('the shell’s banner', () => {
 
   it('shows the embedded server restarting until it answers again, and a failure in red', async () => {
     const { shell, change, listeners } = fakeShell(noShellNotice);
-    const { unmount } = render(<ShellNoticeBanner shell={shell} />);
+    let backs = 0;
+    const { unmount } = render(<ShellNoticeBanner shell={shell} onServerBack={() => (backs += 1)} />);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
     change({ pageReloaded: false, server: restarting });
@@ -53,6 +54,8 @@ describe('the shell’s banner', () => {
     expect(screen.queryByRole('button', { name: '关闭' })).not.toBeInTheDocument();
     change(noShellNotice);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    // Back: what failed meanwhile is asked again, once.
+    expect(backs).toBe(1);
 
     change({ pageReloaded: false, server: { state: 'failed', message: shellNoticeMessages.serverFailed } });
     expect(await screen.findByText(shellNoticeMessages.serverFailed)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import { shellNoticeMessages, type DesktopApi, type ShellNotice } from '../../../contract/desktop-api';
 import { desktop } from './desktop';
@@ -8,9 +8,22 @@ import { desktop } from './desktop';
  * (until the clerk closes it), or the embedded server is restarting or gave up (until it answers again).
  * The browser has no such notice, and nothing is shown.
  */
-export function ShellNoticeBanner({ shell = desktop.app }: { shell?: DesktopApi['app'] }) {
+export function ShellNoticeBanner({
+  shell = desktop.app,
+  onServerBack,
+}: {
+  shell?: DesktopApi['app'];
+  /** The embedded server answers again after a restart: what failed meanwhile may be asked again. */
+  onServerBack?: () => void;
+}) {
   const [pageReloaded, setPageReloaded] = useState(false);
   const [server, setServer] = useState<ShellNotice['server']>(null);
+  const serverBefore = useRef<ShellNotice['server']>(null);
+
+  useEffect(() => {
+    if (serverBefore.current?.state === 'restarting' && !server) onServerBack?.();
+    serverBefore.current = server;
+  }, [server, onServerBack]);
 
   useEffect(() => {
     let current = true;
