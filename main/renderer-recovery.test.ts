@@ -113,15 +113,17 @@ describe('a page that crashes or hangs', () => {
     expect(contents.reloads).toBe(0);
   });
 
-  it('does nothing while the app quits or once the window is gone', async () => {
+  it('does nothing while the app quits, for a clean exit, or once the window is gone', async () => {
     const quitting = setUp();
     quitting.state.quitting = true;
-    quitting.crash('clean-exit');
+    quitting.crash('crashed');
+    const cleanly = setUp();
+    cleanly.crash('clean-exit');
     const closed = setUp();
     closed.contents.destroyed = true;
     closed.crash();
     await settle();
-    expect(quitting.contents.reloads + closed.contents.reloads).toBe(0);
+    expect(quitting.contents.reloads + cleanly.contents.reloads + closed.contents.reloads).toBe(0);
   });
 });
 

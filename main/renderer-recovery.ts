@@ -91,7 +91,8 @@ export function watchRenderer(deps: RendererRecoveryDeps): void {
   contents.on('render-process-gone', (_event, details) => {
     stopHangTimer();
     deps.log.error('renderer: the page process is gone', details);
-    if (deps.isQuitting() || contents.isDestroyed()) return;
+    // A clean exit is a window closing, not a crash; nor is anything while the app quits.
+    if (details.reason === 'clean-exit' || deps.isQuitting() || contents.isDestroyed()) return;
     void recover(`page process gone (${details.reason}, exit code ${details.exitCode})`);
   });
 
