@@ -18,9 +18,7 @@ import { VIN_FONT } from '../../../components/vin-search-box';
 import { exportReport, type ReportPeriod } from '../api/period-report';
 import { listProceduresQuery } from '../api/procedure-lists';
 import { PeriodReportDialog } from '../components/period-report-dialog';
-
-/** The business information page of the row's vehicle (issue 12, point 3). */
-export const businessInfoPath = (orderId: number, carId: number) => `/filed/info/${orderId}?car=${carId}`;
+import { businessInfoPath } from '../components/business-info-path';
 
 /** The filter field of the day range: the list's `start_time`/`end_time`, and the report's period. */
 const RANGE_FIELD = 'created';
