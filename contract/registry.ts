@@ -79,6 +79,8 @@ export const registryMessages = {
   tab: '请选择待上牌或待过户',
   // The server's refusals.
   vehicleUnknown: (vin: string) => `车架号 ${vin} 不存在`,
+  usedCarPlated: (vin: string) => `车架号 ${vin} 是二手车，应办理过户，不能上牌`,
+  newCarTransferred: (vin: string) => `车架号 ${vin} 是新车，应办理上牌，不能过户`,
   fileNotUploaded: '文件不存在，请重新上传',
   handOverEmpty: '请先选择要移交的采购合同',
   purchaseUnknown: '采购合同不存在',

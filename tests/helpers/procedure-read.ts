@@ -18,8 +18,9 @@ const expectOk = (response: { statusCode: number; body: string }, step: string) 
 
 /**
  * Takes vehicles of an overseas contract through every stage by the real routes, as the clerks would: a
- * purchase contract of `vins` handed to the yard, a check-in each, the hand-over to the registry, a
- * plating and a transfer each (all documents), the hand-over to release, one release pass, one export
+ * purchase contract of `vins` (new cars by default, used with `type` 2) handed to the yard, a check-in
+ * each, the hand-over to the registry, a plating each for new cars or a transfer each for used ones (all
+ * documents), the hand-over to release, one release pass, one export
  * declaration, the release hand-over, then tax refund, deregistration and freight. Answers the purchase
  * contract's id.
  */
@@ -29,10 +30,12 @@ export const walkThroughEveryStage = async (
   orderId: number,
   purchaseNo: string,
   vins: string[],
+  type: 1 | 2 = 1,
 ): Promise<number> => {
   const { call } = app;
   const purchaseId = await app.createPurchase({
     order_id: orderId,
+    type,
     purchase_no: purchaseNo,
     amount: vins.length,
     car: vins.map((v) => purchaseCar(v)),
@@ -41,8 +44,8 @@ export const walkThroughEveryStage = async (
   for (const v of vins) expectOk(await call('POST', '/api/car/entryAdd', entryForm(files.entry, v)), 'entryAdd');
   expectOk(await call('PUT', '/api/car/entryHandOver', { purchase_id: [purchaseId] }), 'entryHandOver');
   for (const v of vins) {
-    expectOk(await call('POST', '/api/car/plateAdd', plateForm(files.registry, v)), 'plateAdd');
-    expectOk(await call('POST', '/api/car/transferAdd', transferForm(files.registry, v)), 'transferAdd');
+    if (type === 1) expectOk(await call('POST', '/api/car/plateAdd', plateForm(files.registry, v)), 'plateAdd');
+    else expectOk(await call('POST', '/api/car/transferAdd', transferForm(files.registry, v)), 'transferAdd');
   }
   expectOk(await call('PUT', '/api/car/transferHandOver', { purchase_id: [purchaseId] }), 'transferHandOver');
   expectOk(await call('POST', '/api/car/releaseAdd', releaseForm(files.filing.pass, vins)), 'releaseAdd');

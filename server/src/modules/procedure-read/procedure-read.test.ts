@@ -48,7 +48,7 @@ describe('the business information page’s reads: procedureRead and getPurchase
       flow: 'filing',
       entry: 2,
       plate: 2,
-      transfer: 2,
+      transfer: 0,
       release: 2,
       exports: 2,
       drawback: 2,
@@ -76,8 +76,8 @@ describe('the business information page’s reads: procedureRead and getPurchase
     expect(data.plate).toHaveLength(1);
     expect(data.plate[0]).toEqual(await read(`/api/car/plateRead?plateId=${data.plate[0].id}`));
     expect(data.plate[0]).toMatchObject({ vin: vin(1), yy_date: '2026-12-01', rate: 100 });
-    expect(data.transfer).toHaveLength(1);
-    expect(data.transfer[0]).toEqual(await read(`/api/car/transferRead?transferId=${data.transfer[0].id}`));
+    // A new car is plated, never transferred (the next test walks a used car).
+    expect(data.transfer).toEqual([]);
     expect(data.release).toHaveLength(1);
     expect(data.release[0]).toEqual(await read(`/api/car/releaseRead?releaseId=${data.release[0].id}`));
     expect(data.release[0]).toMatchObject({
@@ -107,6 +107,18 @@ describe('the business information page’s reads: procedureRead and getPurchase
       yffp_image: files.filing.filed.invoice,
       yffkd_image: files.filing.filed.paymentSlip,
     });
+  });
+
+  it('answers a used car’s transfer as transferRead does, and no plating', async () => {
+    const orderId = await createOrder({ order_no: 'HW-P-U', amount: 1, cars: [carLine(vin(4))] });
+    expect((await call('PUT', `/api/order/${orderId}/handOver`)).statusCode).toBe(200);
+    await walkThroughEveryStage(app, files, orderId, 'CG-P-U', [vin(4)], 2);
+    const data = await procedure(vin(4));
+    expect(data.car).toMatchObject({ vin: vin(4), plate: 0, transfer: 2, flow: 'filing' });
+    expect(data.plate).toEqual([]);
+    expect(data.transfer).toHaveLength(1);
+    expect(data.transfer[0]).toEqual(await read(`/api/car/transferRead?transferId=${data.transfer[0].id}`));
+    expect(data.transfer[0]).toMatchObject({ vin: vin(4), rate: 100 });
   });
 
   it('answers empty sections for a vehicle that is only bought, and only its own filing records', async () => {

@@ -234,5 +234,11 @@ export const findPlating = (db: Db, id: number): Promise<PlatingRow | undefined>
 export const findTransfer = (db: Db, id: number): Promise<TransferRow | undefined> =>
   db.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findVehicleIdByVin = async (db: Db, vin: string): Promise<number | undefined> =>
-  (await db.selectFrom('vehicles').select('id').where('vin', '=', vin).executeTakeFirst())?.id;
+/** The vehicle of a VIN with its purchase contract's type (1 new, 2 used; null without a contract). */
+export const findRegistryVehicle = (db: Db, vin: string) =>
+  db
+    .selectFrom('vehicles')
+    .leftJoin('purchases', 'purchases.id', 'vehicles.purchase_id')
+    .select(['vehicles.id as id', 'purchases.type as purchase_type'])
+    .where('vehicles.vin', '=', vin)
+    .executeTakeFirst();

@@ -14,10 +14,11 @@ import {
   type TransferEditBody,
 } from '../../../../contract/registry';
 import type { HandOverAnswer } from '../../../../contract/stage';
+import { PURCHASE_TYPES } from '../../../../contract/purchase';
 import type { Actor, AppContext } from '../../app-context';
 import { assertNotStale } from '../../db/stale-save';
 import { paged } from '../../envelope';
-import { notFound } from '../../http-errors';
+import { conflict, notFound } from '../../http-errors';
 import { handOverPurchases } from '../../lifecycle/hand-over';
 import { saveStageRecord } from '../../lifecycle/stage-record';
 import { formatTimestamp } from '../../time';
@@ -28,7 +29,7 @@ import {
   findPlating,
   findTransfer,
   findTransferRead,
-  findVehicleIdByVin,
+  findRegistryVehicle,
   listRegistry as listRegistryRows,
   type PlateReadRow,
   type RegistryListRow,
@@ -146,8 +147,17 @@ const saveRecord = async (
   held?: Record<string, string | string[] | null>,
   expectedUpdatedAt?: string,
 ): Promise<{ id: number }> => {
-  const vehicleId = await findVehicleIdByVin(db, body.vin);
-  if (vehicleId === undefined) throw notFound(registryMessages.vehicleUnknown(body.vin));
+  const vehicle = await findRegistryVehicle(db, body.vin);
+  if (vehicle === undefined) throw notFound(registryMessages.vehicleUnknown(body.vin));
+  // New cars are plated and used cars transferred (DOMAIN.md, the registry flow): a record of the other
+  // kind would show on neither tab and hand the car on to release with the wrong documents.
+  const wrongKind = stage === 'plate' ? PURCHASE_TYPES.usedCar : PURCHASE_TYPES.newCar;
+  if (vehicle.purchase_type === wrongKind) {
+    throw conflict(
+      stage === 'plate' ? registryMessages.usedCarPlated(body.vin) : registryMessages.newCarTransferred(body.vin),
+    );
+  }
+  const vehicleId = vehicle.id;
   const documents: Record<string, string | string[] | null> = {
     ...documentsOf(stage === 'plate' ? PLATE_DOCUMENTS : TRANSFER_DOCUMENTS, body),
     car_image: body.car_image,

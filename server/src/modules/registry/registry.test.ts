@@ -167,8 +167,9 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     const early = await call('POST', '/api/car/plateAdd', plateForm(files, vin(1)));
     expect(refusal(early)).toEqual({ status: 409, message: stageMessages.wrongFlow(vin(1), 'pickup', 'plate') });
     expect(early.json().message).toBe(`车辆 ${vin(1)} 当前在入库环节，不能保存上牌记录`);
+    // A new car is never transferred, wherever it is.
     const transfer = await call('POST', '/api/car/transferAdd', transferForm(files, vin(1)));
-    expect(refusal(transfer)).toEqual({ status: 409, message: stageMessages.wrongFlow(vin(1), 'pickup', 'transfer') });
+    expect(refusal(transfer)).toEqual({ status: 409, message: registryMessages.newCarTransferred(vin(1)) });
     expect(await t.db.selectFrom('platings').select('id').execute()).toEqual([]);
     expect(yard).toBeGreaterThan(0);
 
@@ -191,8 +192,21 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     expect(await vehicleOf(vin(3))).toMatchObject({ plate: 2, flow: 'release' });
   });
 
+  it('plates only new cars and transfers only used cars, saying which the car is', async () => {
+    await purchaseIn('registry', NEW, 'CG-N-1', [vin(1)]);
+    await purchaseIn('registry', USED, 'CG-U-1', [vin(2)]);
+    const usedPlated = await call('POST', '/api/car/plateAdd', plateForm(files, vin(2)));
+    expect(refusal(usedPlated)).toEqual({ status: 409, message: `车架号 ${vin(2)} 是二手车，应办理过户，不能上牌` });
+    const newTransferred = await call('POST', '/api/car/transferAdd', transferForm(files, vin(1)));
+    expect(refusal(newTransferred)).toEqual({ status: 409, message: `车架号 ${vin(1)} 是新车，应办理上牌，不能过户` });
+    expect(await t.db.selectFrom('platings').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('transfers').select('id').execute()).toEqual([]);
+    expect(await vehicleOf(vin(2))).toMatchObject({ plate: 0, transfer: 0, flow: 'registry' });
+  });
+
   it('refuses a wrong form with its message, and writes nothing', async () => {
     await purchaseIn('registry', NEW, 'CG-N-1', [vin(1)]);
+    await purchaseIn('registry', USED, 'CG-U-1', [vin(2)]);
     const cases: [string, Record<string, unknown>, number, string][] = [
       ['plateAdd', { vin: '' }, 422, registryMessages.vinFormat],
       ['plateAdd', { vin: 'LSV00000000000OO1' }, 422, registryMessages.vinFormat],
@@ -225,13 +239,14 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     ];
     for (const [path, overrides, status, message] of cases) {
       const form =
-        path === 'plateAdd' ? plateForm(files, vin(1), 8, overrides) : transferForm(files, vin(1), 5, overrides);
+        path === 'plateAdd' ? plateForm(files, vin(1), 8, overrides) : transferForm(files, vin(2), 5, overrides);
       const response = await call('POST', `/api/car/${path}`, form);
       const answer = refusal(response);
       expect(answer.status, `${path} ${JSON.stringify(overrides)}`).toBe(status);
       if (message) expect(answer.message, `${path} ${JSON.stringify(overrides)}`).toBe(message);
     }
     expect(await vehicleOf(vin(1))).toMatchObject({ plate: 0, transfer: 0 });
+    expect(await vehicleOf(vin(2))).toMatchObject({ plate: 0, transfer: 0 });
     expect(await t.db.selectFrom('platings').select('id').execute()).toEqual([]);
     expect(await t.db.selectFrom('transfers').select('id').execute()).toEqual([]);
   });
@@ -273,21 +288,22 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
       message: registryMessages.plateIdRequired,
     });
 
-    const transfer = await save('/api/car/transferAdd', transferForm(files, vin(1), 1));
+    await purchaseIn('registry', USED, 'CG-U-1', [vin(2)]);
+    const transfer = await save('/api/car/transferAdd', transferForm(files, vin(2), 1));
     const first = await read(`/api/car/transferRead?transferId=${transfer}`);
     const ok = await call('POST', '/api/car/transferEdit', {
-      ...transferForm(files, vin(1)),
+      ...transferForm(files, vin(2)),
       transfer_id: transfer,
       updated_at: first.updated_at,
     });
     expect(ok.statusCode, ok.body).toBe(200);
     const again = await call('POST', '/api/car/transferEdit', {
-      ...transferForm(files, vin(1), 0),
+      ...transferForm(files, vin(2), 0),
       transfer_id: transfer,
       updated_at: first.updated_at,
     });
     expect(refusal(again)).toEqual({ status: 409, message: messages.staleRecord });
-    expect(refusal(await call('POST', '/api/car/transferEdit', transferForm(files, vin(1))))).toEqual({
+    expect(refusal(await call('POST', '/api/car/transferEdit', transferForm(files, vin(2))))).toEqual({
       status: 422,
       message: registryMessages.transferIdRequired,
     });
