@@ -12,7 +12,7 @@
  * Props: `path` (the stored `/storage/…` path; `undefined` keeps the dialog closed), `name` (the title
  * and the download's file name), `onClose`.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, Modal, Spin, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { fetchFileBlob } from '../api/file-blob';
@@ -75,6 +75,23 @@ function useViewedBlob(path: string | undefined, kind: FileViewerKind | undefine
   return fetched?.path === wanted && fetched ? fetched.state : { status: 'loading' };
 }
 
+/**
+ * A viewer that fails (its code could not be loaded, say after the office server was updated under an open
+ * page, or a library choked on the file) says so in the dialog instead of taking the screen down with it.
+ */
+class ViewerFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (this.state.failed) {
+      return <Typography.Text type="danger">{fileViewerMessages.unreadable}</Typography.Text>;
+    }
+    return this.props.children;
+  }
+}
+
 const centred = (content: ReactNode) => (
   <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>{content}</div>
 );
@@ -115,9 +132,11 @@ export function FileViewerDialog({ path, name, onClose }: FileViewerDialogProps)
     body = null;
   } else if (fetched.status === 'ready') {
     body = (
-      <Suspense fallback={centred(<Spin description="正在加载…" />)}>
-        {viewerFor(kind, fetched.blob, fetched.url, name)}
-      </Suspense>
+      <ViewerFailure key={path}>
+        <Suspense fallback={centred(<Spin description="正在加载…" />)}>
+          {viewerFor(kind, fetched.blob, fetched.url, name)}
+        </Suspense>
+      </ViewerFailure>
     );
   } else if (fetched.status === 'error') {
     body = centred(<Typography.Text type="danger">{fetched.message}</Typography.Text>);

@@ -163,6 +163,27 @@ describe('UploadSlot: picking and dropping', () => {
     expect(await bytesBehind(downloads.saved[0]!.href)).toEqual(fixtures.zip);
   });
 
+  it('opens an uploaded Word file and an uploaded zip in the file viewer: the text, or why not with 下载', async () => {
+    const user = userEvent.setup();
+    renderField({ dir: 'agreement', maxCount: 1 });
+    await user.upload(picker(), fixtureFile('docx', '代付协议.docx'));
+    await user.click(await screen.findByRole('button', { name: '预览 代付协议.docx' }));
+    const dialog = await screen.findByRole('dialog', { name: '代付协议.docx' });
+    await waitFor(() =>
+      expect(dialog.querySelector('.file-viewer-docx')?.shadowRoot?.textContent).toContain('车架号：LFVAB1230RA200002'),
+    );
+    await user.keyboard('{Escape}');
+
+    // The zip takes the Word file's place; it cannot be shown, and says so.
+    await user.upload(picker(), fixtureFile('zip', '代付协议.zip', 'application/zip'));
+    await user.click(await screen.findByRole('button', { name: '预览 代付协议.zip' }));
+    const zipDialog = await screen.findByRole('dialog', { name: '代付协议.zip' });
+    expect(within(zipDialog).getByText('此类文件无法预览，请下载后查看')).toBeInTheDocument();
+    await user.click(within(zipDialog).getByRole('button', { name: /下\s?载/ }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    expect(await bytesBehind(downloads.saved[0]!.href)).toEqual(fixtures.zip);
+  });
+
   it('opens the file picker from the keyboard (Enter on the drop area)', async () => {
     const user = userEvent.setup();
     renderField({ dir: 'document', maxCount: 3 });
