@@ -16,6 +16,7 @@ import {
 } from 'electron';
 import log from 'electron-log/main';
 import Store from 'electron-store';
+import electronUpdater from 'electron-updater';
 import { desktopEvents } from '../contract/desktop-api';
 import { appOrigin, appSchemePrivileges, createAppProtocolHandler, appScheme } from './app-protocol';
 import { createConnectionService } from './connection';
@@ -37,6 +38,7 @@ import { logChildProcessGone, watchRenderer } from './renderer-recovery';
 import { createShellNotices } from './shell-notices';
 import { createSettingsStore } from './settings-store';
 import { createTokenStore } from './token-store';
+import { startUpdates, updateFeedUrl } from './updater';
 import { createMainWindow, isExternalWebUrl, lockPermissions, productName } from './window';
 import { rememberWindowState, windowPlacement } from './window-state';
 
@@ -228,4 +230,13 @@ async function start() {
     mainWindow = null;
   });
   log.info(`window opened on ${devServerUrl ?? appOrigin}`);
+
+  // Updates from the office server this PC is connected to (updater.ts); none on the embedded server.
+  startUpdates(updateFeedUrl(settings.getConnection()), {
+    updater: () => electronUpdater.autoUpdater,
+    isPackaged: app.isPackaged,
+    askRestart: async (question) =>
+      (await dialog.showMessageBox(window, { ...question, buttons: [...question.buttons] })).response,
+    log: { info: (message) => log.info(message), warn: (message, error) => log.warn(message, error) },
+  });
 }

@@ -30,7 +30,7 @@ const setUp = (answer: number, feed: string | null = 'https://erp.example.cn:878
   const warnings: string[] = [];
   const timers: { run: () => void; ms: number }[] = [];
   const started = startUpdates(feed, {
-    updater,
+    updater: () => updater,
     isPackaged,
     askRestart: async (question) => {
       asked.push(question);
@@ -100,7 +100,7 @@ describe('updates from the office server', () => {
     updater.failNextCheck = new Error('HttpError: 404');
     const warnings: string[] = [];
     startUpdates('http://10.0.0.5:8787/updates/', {
-      updater,
+      updater: () => updater,
       isPackaged: true,
       askRestart: async () => 1,
       log: { info: () => undefined, warn: (message) => warnings.push(message) },

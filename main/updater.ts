@@ -57,7 +57,8 @@ export const updateFeedUrl = (connection: Pick<ConnectionState, 'mode' | 'office
 };
 
 export interface UpdatesDeps {
-  updater: UpdaterLike;
+  /** Asked only when updates are checked: electron-updater's `autoUpdater` builds itself on first use. */
+  updater: () => UpdaterLike;
   isPackaged: boolean;
   /** Answers the button pressed (0 立即重启并安装, 1 稍后). */
   askRestart: (question: RestartQuestion) => Promise<number>;
@@ -68,7 +69,8 @@ export interface UpdatesDeps {
 /** Starts checking `feedUrl`; answers false (and does nothing) when there is nothing to check. */
 export function startUpdates(feedUrl: string | null, deps: UpdatesDeps): boolean {
   if (!deps.isPackaged || feedUrl === null) return false;
-  const { updater, log } = deps;
+  const { log } = deps;
+  const updater = deps.updater();
   updater.autoDownload = true;
   updater.autoInstallOnAppQuit = true;
   updater.setFeedURL({ provider: 'generic', url: feedUrl });
