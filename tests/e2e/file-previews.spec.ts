@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ensureAdmin, login } from './support';
-import { fixtures, formItem, screenshotTo } from './yard-support';
+import { dataOf, fixtures, formItem, screenshotTo, yardApi } from './yard-support';
 
 /**
  * A clerk attaches one file of each kind the upload slots take and opens each from the slot: the picture
@@ -164,5 +164,57 @@ test('a registry document slot’s .xlsx shows its cells and switches sheets', a
   await dialog.getByRole('tab', { name: '说明' }).click();
   await expect(dialog.getByRole('cell', { name: '本表第一张工作表为车辆清单；此页不应被读取。' })).toBeVisible();
   await screenshotTo(page, SHOTS, '9-xlsx-second-sheet');
+  await close(dialog);
+});
+
+test('a saved contract’s detail page opens its files in the same viewer', async ({ page, request }) => {
+  const api = await yardApi(request);
+  const orderNo = `PV${Date.now()}`;
+  const contracts = [
+    await api.upload('contract', 'scans/deregistration-certificate.docx', '销售合同.docx'),
+    await api.upload('contract', 'excel/cars-import.xls', '车辆清单.xls'),
+  ];
+  const agreement = await api.upload('agreement', 'scans/contract-bundle.zip', '代付协议.zip');
+  const { id } = await dataOf<{ id: number }>(
+    await request.post('/api/order', {
+      headers: api.headers,
+      data: {
+        order_no: orderNo,
+        amount: 1,
+        total: 10000,
+        currency: 'USD',
+        agent_name: '预览代理人',
+        contracts,
+        agreement_no: 'XY-001',
+        agreement,
+        name: `预览客户${orderNo}`,
+        address: 'Abay Ave 1, Almaty',
+        contact_way: '+7 701 000 0000',
+        country: '哈萨克斯坦',
+        type_id: 1,
+        cars: [],
+      },
+    }),
+    201,
+  );
+
+  await page.goto(`/overseas/info/${id}`);
+  // Each file a link to the viewer, with its 下载 beside it.
+  await expect(page.getByRole('button', { name: '下载 代付协议.zip' })).toBeVisible();
+  await screenshotTo(page, SHOTS, '0-record-view-links');
+  await page.getByRole('button', { name: '预览 销售合同.docx' }).click();
+  let dialog = viewer(page, '销售合同.docx');
+  await expect(dialog.getByText('注销原因：出口')).toBeVisible();
+  await close(dialog);
+
+  await page.getByRole('button', { name: '预览 车辆清单.xls' }).click();
+  dialog = viewer(page, '车辆清单.xls');
+  await expect(dialog.getByRole('cell', { name: 'LGBAB1234RA100002' })).toBeVisible();
+  await close(dialog);
+
+  await page.getByRole('button', { name: '预览 代付协议.zip' }).click();
+  dialog = viewer(page, '代付协议.zip');
+  await expect(dialog.getByText('此类文件无法预览，请下载后查看')).toBeVisible();
+  await screenshotTo(page, SHOTS, '10-record-view-zip');
   await close(dialog);
 });
