@@ -114,8 +114,12 @@ function viewerFor(kind: FileViewerKind, blob: Blob, url: string, name: string):
 }
 
 export function FileViewerDialog({ path, name, onClose }: FileViewerDialogProps) {
-  const kind = path === undefined ? undefined : fileViewerKind(path);
-  const fetched = useViewedBlob(path, kind);
+  // The last file shown keeps the dialog's shape while it closes (an unsupported file's short dialog
+  // would otherwise stretch to a viewer's height on its way out); its bytes are dropped at once.
+  const [shownPath, setShownPath] = useState(path);
+  if (path !== undefined && path !== shownPath) setShownPath(path);
+  const kind = shownPath === undefined ? undefined : fileViewerKind(shownPath);
+  const fetched = useViewedBlob(path, path === undefined ? undefined : kind);
   const [downloading, setDownloading] = useState(false);
   const download = () => {
     if (!path) return;
