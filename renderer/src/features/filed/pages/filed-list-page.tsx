@@ -26,7 +26,7 @@ import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { useLinkedFilters } from '../../../components/linked-filters';
 import { VinCell } from '../../../components/vin-cell';
-import { VIN_FONT } from '../../../components/vin-search-box';
+import { VinFilterField } from '../../../components/vin-filter-field';
 import { listFiledQuery } from '../api/list-filed';
 import { businessInfoPath } from '../components/business-info-path';
 import { FiledCarStatus } from '../components/filed-car-status';
@@ -196,15 +196,7 @@ export function FiledListPage() {
           <Form.Item label={filedLabels.order_no} name="order_no">
             <Input placeholder="请输入海外合同号" allowClear maxLength={50} style={{ width: 200 }} />
           </Form.Item>
-          <Form.Item label={filedLabels.vin} name="vin">
-            <Input
-              placeholder="请输入车架号"
-              allowClear
-              maxLength={17}
-              style={{ width: 220 }}
-              styles={{ input: { fontFamily: VIN_FONT } }}
-            />
-          </Form.Item>
+          <VinFilterField label={filedLabels.vin} />
           <Form.Item label={filedLabels.drawback} name="drawback">
             <Select placeholder="全部" allowClear style={{ width: 100 }} options={statusOptions} />
           </Form.Item>

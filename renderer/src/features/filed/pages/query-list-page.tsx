@@ -14,7 +14,7 @@ import { RowAction, RowActions } from '../../../components/row-actions';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
-import { VIN_FONT } from '../../../components/vin-search-box';
+import { VinFilterField } from '../../../components/vin-filter-field';
 import { exportReport, type ReportPeriod } from '../api/period-report';
 import { listProceduresQuery } from '../api/procedure-lists';
 import { PeriodReportDialog } from '../components/period-report-dialog';
@@ -193,15 +193,7 @@ export function QueryListPage() {
               style={{ width: 170 }}
             />
           </Form.Item>
-          <Form.Item label="车架号" name="vin">
-            <Input
-              placeholder="请输入车架号"
-              allowClear
-              maxLength={procedureTextLimits.vin}
-              style={{ width: 210 }}
-              styles={{ input: { fontFamily: VIN_FONT } }}
-            />
-          </Form.Item>
+          <VinFilterField />
           <Form.Item label="日期范围" name={RANGE_FIELD}>
             <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: 236 }} />
           </Form.Item>

@@ -22,7 +22,7 @@ import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { useLinkedFilters } from '../../../components/linked-filters';
 import { VinCell } from '../../../components/vin-cell';
-import { VIN_FONT } from '../../../components/vin-search-box';
+import { VinFilterField } from '../../../components/vin-filter-field';
 import { exportPickups } from '../api/export-pickups';
 import { handOverEntries, skipEntry } from '../api/hand-over-entries';
 import { listPickupsQuery, pickupsQueryKey } from '../api/list-pickups';
@@ -227,15 +227,7 @@ export function PickupListPage() {
           <Form.Item label="代理人" name="dl_name">
             <Input placeholder="请输入代理人" allowClear maxLength={pickupTextLimits.dl_name} style={{ width: 150 }} />
           </Form.Item>
-          <Form.Item label="车架号" name="vin">
-            <Input
-              placeholder="请输入车架号"
-              allowClear
-              maxLength={17}
-              style={{ width: 220 }}
-              styles={{ input: { fontFamily: VIN_FONT } }}
-            />
-          </Form.Item>
+          <VinFilterField />
           <Form.Item label="状态" name="release_status">
             <Select
               placeholder="全部"

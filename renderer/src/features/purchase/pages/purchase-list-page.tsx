@@ -24,7 +24,7 @@ import { EditAndDetailActions, RowAction, RowActions } from '../../../components
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
-import { VIN_FONT } from '../../../components/vin-search-box';
+import { VinFilterField } from '../../../components/vin-filter-field';
 import { deletePurchase } from '../api/delete-purchase';
 import { exportPurchases } from '../api/export-purchases';
 import { batchHandOverPurchase, handOverPurchase } from '../api/hand-over-purchase';
@@ -38,7 +38,6 @@ import { purchasePaths } from '../purchase-format';
  * typical contract number or seller; the VIN box a whole 17-character VIN in the VIN font.
  */
 const FILTER_TEXT_WIDTH = 230;
-const FILTER_VIN_WIDTH = 220;
 
 const money = (value: number | null) => (typeof value === 'number' ? formatMoney(value) : '—');
 
@@ -247,15 +246,7 @@ export function PurchaseListPage() {
               style={{ width: FILTER_TEXT_WIDTH }}
             />
           </Form.Item>
-          <Form.Item label="车架号" name="vin">
-            <Input
-              placeholder="请输入车架号"
-              allowClear
-              maxLength={17}
-              style={{ width: FILTER_VIN_WIDTH }}
-              styles={{ input: { fontFamily: VIN_FONT } }}
-            />
-          </Form.Item>
+          <VinFilterField />
           <Form.Item
             label="合同总额"
             name="total"

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Form, Input, Tabs, Tag, Typography } from 'antd';
+import { Button, Tabs, Tag, Typography } from 'antd';
 import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,7 +22,7 @@ import { stageSlots } from '../../../components/stage-documents';
 import { formatTime } from '../../../components/format-time';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
-import { VIN_FONT } from '../../../components/vin-search-box';
+import { VinFilterField } from '../../../components/vin-filter-field';
 import { ChosenVehiclesNote, useChosenRows } from '../../../components/chosen-rows';
 import { useContractHandOver } from '../../../components/hand-over-result';
 import { handOverRegistry } from '../api/hand-over-registry';
@@ -195,17 +195,7 @@ export function RegistryListPage() {
       columns={columns}
       label="车管列表"
       filterLabel="车管筛选"
-      filters={
-        <Form.Item label="车架号" name="vin">
-          <Input
-            placeholder="请输入车架号"
-            allowClear
-            maxLength={17}
-            style={{ width: 220 }}
-            styles={{ input: { fontFamily: VIN_FONT } }}
-          />
-        </Form.Item>
-      }
+      filters={<VinFilterField />}
       toolbar={
         <>
           <AddButton onClick={() => navigate(registryScreens.plate.add)}>新增上牌</AddButton>

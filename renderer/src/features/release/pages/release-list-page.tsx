@@ -20,7 +20,7 @@ import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-t
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
-import { VIN_FONT } from '../../../components/vin-search-box';
+import { VinFilterField } from '../../../components/vin-filter-field';
 import { exportReleaseList, releaseListQuery } from '../api/release-list';
 import { useReleaseHandOver, useReleaseListRefresh } from '../components/release-hand-over';
 import { releaseListPaths } from '../release-list-paths';
@@ -232,15 +232,7 @@ export function ReleaseListPage() {
           <Form.Item label="海外合同号" name="order_no">
             <Input placeholder="请输入海外合同号" allowClear maxLength={RELEASE_LIST_TEXT_MAX} style={{ width: 180 }} />
           </Form.Item>
-          <Form.Item label="车架号" name="vin">
-            <Input
-              placeholder="请输入车架号"
-              allowClear
-              maxLength={17}
-              style={{ width: 220 }}
-              styles={{ input: { fontFamily: VIN_FONT } }}
-            />
-          </Form.Item>
+          <VinFilterField />
         </>
       }
       toolbar={
