@@ -156,6 +156,8 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
   const { createServer } = await loadNode<NodeHttp>('http');
   let sequence = 0;
   let held: Array<() => void> = [];
+  /** Releases asked for before any answer was held (see `release`). */
+  let releasedEarly = 0;
 
   const state: Omit<StorageTestServer, 'url' | 'close'> = {
     token,
@@ -174,6 +176,9 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
     release() {
       const waiting = held;
       held = [];
+      // A test releases once it sees the upload on screen, which may be before its request reaches this
+      // server on a busy machine: that answer then goes at once instead of being held for ever.
+      if (waiting.length === 0) releasedEarly += 1;
       waiting.forEach((finish) => finish());
     },
     heldCount: () => held.length,
@@ -187,6 +192,7 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
       state.namesMissing = false;
       state.nextUploads.length = 0;
       state.release();
+      releasedEarly = 0;
     },
   };
 
@@ -257,7 +263,9 @@ export async function startStorageTestServer(token = 'test-token-0123456789'): P
           message: 'ok',
           data: { url: stored, name: received.name, size: received.size },
         });
-        if (behaviour.kind === 'hold') {
+        if (behaviour.kind === 'hold' && releasedEarly > 0) {
+          releasedEarly -= 1;
+        } else if (behaviour.kind === 'hold') {
           response.writeHead(200, { ...cors, 'Content-Type': 'application/json; charset=utf-8' });
           response.flushHeaders();
           held.push(() => response.end(answer));
