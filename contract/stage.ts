@@ -68,34 +68,54 @@ export interface StageDefinition {
   rated: boolean;
 }
 
-const photos = (maxFiles: number, required = false): DocumentSlot => ({
-  field: 'car_image',
-  label: '其他照片',
-  required,
-  ...(required ? { missing: '请上传其他照片' } : {}),
-  maxFiles,
-  dir: 'image',
-  accept: IMAGE_EXTENSIONS,
-  counted: false,
-});
+/**
+ * A slot as the table writes it: its API field and whether it is required stay literal types, so that
+ * contract/stage-record-schema.ts can type a record's document fields from the table itself.
+ */
+export type TableSlot<F extends string = string, R extends boolean = boolean> = DocumentSlot & {
+  field: F;
+  required: R;
+};
 
-const single = (field: string, label: string, dir: UploadDir, missing?: string): DocumentSlot => ({
-  field,
-  label,
-  required: missing !== undefined,
-  ...(missing !== undefined ? { missing } : {}),
-  maxFiles: 1,
-  dir,
-  counted: true,
-});
+const photos = <R extends boolean = false>(maxFiles: number, required?: R): TableSlot<'car_image', R> => {
+  const slot: DocumentSlot = {
+    field: 'car_image',
+    label: '其他照片',
+    required: required === true,
+    ...(required === true ? { missing: '请上传其他照片' } : {}),
+    maxFiles,
+    dir: 'image',
+    accept: IMAGE_EXTENSIONS,
+    counted: false,
+  };
+  return slot as TableSlot<'car_image', R>;
+};
+
+const single = <F extends string, M extends string | undefined = undefined>(
+  field: F,
+  label: string,
+  dir: UploadDir,
+  missing?: M,
+): TableSlot<F, M extends string ? true : false> => {
+  const slot: DocumentSlot = {
+    field,
+    label,
+    required: missing !== undefined,
+    ...(missing !== undefined ? { missing } : {}),
+    maxFiles: 1,
+    dir,
+    counted: true,
+  };
+  return slot as TableSlot<F, M extends string ? true : false>;
+};
 
 /** A single photo: the `image` dir, pictures only. */
-const photo = (field: string, label: string, missing?: string): DocumentSlot => ({
+const photo = <F extends string, M extends string | undefined = undefined>(field: F, label: string, missing?: M) => ({
   ...single(field, label, 'image', missing),
   accept: IMAGE_EXTENSIONS,
 });
 
-export const stageTable: Record<Stage, StageDefinition> = {
+const stageRows = {
   entry: {
     stage: 'entry',
     label: '入库',
@@ -203,7 +223,12 @@ export const stageTable: Record<Stage, StageDefinition> = {
     completion: 'allCounted',
     rated: false,
   },
-};
+} satisfies Record<Stage, StageDefinition>;
+
+export const stageTable: Record<Stage, StageDefinition> = stageRows;
+
+/** A stage's slots with their literal fields and required flags (for the record schemas' types). */
+export type StageSlotOf<S extends Stage> = (typeof stageRows)[S]['slots'][number];
 
 /** A stage record's documents as saved: a path (or null) per single slot, a list for `car_image`. */
 export type RecordDocuments = Record<string, string | null | undefined | readonly string[]>;
