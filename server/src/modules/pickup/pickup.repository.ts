@@ -221,18 +221,57 @@ export const countPickups = async (db: Db, timeZone: string, filters: PickupFilt
   return Number(rows[0]?.count ?? 0);
 };
 
-/** The filtered vehicles in batches, newest first, for the export. */
-export const iteratePickups = (
+/** What the export writes of a vehicle: the list's row without the ids and stages it does not show. */
+export interface PickupExportDbRow {
+  id: number;
+  vin: string;
+  model: string | null;
+  order_no: string | null;
+  purchase_no: string | null;
+  release: StageValue;
+  dl_name: string | null;
+  entry_created_at: string | null;
+  release_created_at: string | null;
+}
+
+/**
+ * The export's rows of the vehicles `ids`, newest first: only the nine columns it writes (libsql pays
+ * per column read: 549 ms instead of 698 per 100,000 vehicles), the ids inlined as literals of the
+ * numbers the id query just answered (Kysely building 500 bound parameters per batch cost as much as
+ * reading the rows).
+ */
+const exportRowsOf = async (db: Db, ids: readonly number[]): Promise<PickupExportDbRow[]> => {
+  const { rows } = await sql<PickupExportDbRow>`select vehicles.id, vehicles.vin, vehicles.model, orders.order_no,
+      purchases.purchase_no, vehicles.release, check_ins.dl_name, check_ins.created_at as entry_created_at,
+      release_passes.created_at as release_created_at
+    from vehicles
+    left join orders on orders.id = vehicles.order_id
+    left join purchases on purchases.id = vehicles.purchase_id
+    left join check_ins on check_ins.vehicle_id = vehicles.id
+    left join release_pass_vehicles on release_pass_vehicles.vehicle_id = vehicles.id
+    left join release_passes on release_passes.id = release_pass_vehicles.release_pass_id
+    where vehicles.id in (${sql.raw(ids.map((id) => String(Math.trunc(Number(id)))).join(','))})
+    order by vehicles.id desc`.execute(db);
+  return rows.map((row) => ({ ...row, id: Number(row.id), release: Number(row.release) as StageValue }));
+};
+
+/**
+ * The filtered vehicles in batches, newest first, for the export. The filters are turned into their id
+ * source once (the agent filter reads the distinct names), not once per batch of 500.
+ */
+export const iteratePickups = async function* (
   db: Db,
   timeZone: string,
   filters: PickupFilters,
   batchSize: number,
-): AsyncGenerator<PickupListRow[]> =>
-  batchesNewestFirst(
-    async (before, limit) => idsOf(db, await idSource(db, timeZone, filters), limit, { before }),
-    (ids) => rowsOf(db, ids),
+): AsyncGenerator<PickupExportDbRow[]> {
+  const source = await idSource(db, timeZone, filters);
+  yield* batchesNewestFirst(
+    (before, limit) => idsOf(db, source, limit, { before }),
+    (ids) => exportRowsOf(db, ids),
     batchSize,
   );
+};
 
 export type EntryReadRow = CheckInRow & {
   vin: string;

@@ -2,7 +2,7 @@ import type { ExportAnswer } from '../../../../contract/export';
 import { type PurchaseExportQuery, purchaseTypeLabels, remitStatusLabels } from '../../../../contract/purchase';
 import type { AppContext } from '../../app-context';
 import { PURCHASE_SHEET_NAME, purchaseColumns, type PurchaseExportRow } from '../../excel/purchase-workbooks';
-import { EXPORT_BATCH, saveExportWorkbook } from '../../excel/export-file';
+import { EXPORT_BATCH_WIDE, saveExportWorkbook } from '../../excel/export-file';
 import { fromFen, fromFenOrNull } from '../overseas/money';
 import { vehiclesByContract } from '../vehicle/contract-car-lines';
 import { listPurchaseCarsOf } from '../vehicle/vehicle.repository';
@@ -21,7 +21,7 @@ async function* purchaseRows(
   { db, config }: AppContext,
   query: PurchaseExportQuery,
 ): AsyncGenerator<PurchaseExportRow[]> {
-  for await (const batch of iteratePurchases(db, config.timeZone, purchaseFiltersOf(query), EXPORT_BATCH)) {
+  for await (const batch of iteratePurchases(db, config.timeZone, purchaseFiltersOf(query), EXPORT_BATCH_WIDE)) {
     // Only the exported columns of the batch's vehicles (libsql pays per column read), grouped once.
     const carsByPurchase = vehiclesByContract(
       await listPurchaseCarsOf(

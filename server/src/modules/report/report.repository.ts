@@ -97,6 +97,14 @@ export const periodOrderIds = async (
   return rows.map((row) => ({ id: Number(row.id) }));
 };
 
+/** Every contract id of the period, newest first (the export's batches are cut from them). */
+export const periodOrderIdsAll = async (db: Db, timeZone: string, period: ReportPeriod): Promise<{ id: number }[]> => {
+  const { rows } = await sql<{
+    id: number;
+  }>`select orders.id as id from orders where ${inPeriod(timeZone, period)} order by (orders.id + 0) desc`.execute(db);
+  return rows.map((row) => ({ id: Number(row.id) }));
+};
+
 /** One contract's line of the trade income and expense workbook, money in fen. */
 export interface TradeLine {
   id: number;

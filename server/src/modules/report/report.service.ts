@@ -1,12 +1,12 @@
 import type { ExportAnswer } from '../../../../contract/export';
 import { REPORT_SHEET_NAME, type Report, type ReportQuery } from '../../../../contract/report';
 import type { AppContext } from '../../app-context';
-import { EXPORT_BATCH, saveExportWorkbook } from '../../excel/export-file';
+import { EXPORT_BATCH_WIDE, saveExportWorkbook } from '../../excel/export-file';
 import { totalsLabel, tradeColumns, type TradeExportRow } from '../../excel/report-workbook';
 import { batchesNewestFirst } from '../../db/list-page';
 import { fromFen } from '../overseas/money';
 import { CURRENCIES } from '../../../../contract/overseas';
-import { contractFigures, periodOrderIds, type ReportPeriod, tradeLines, vehicleFigures } from './report.repository';
+import { contractFigures, periodOrderIdsAll, type ReportPeriod, tradeLines, vehicleFigures } from './report.repository';
 
 const periodOf = (query: ReportQuery): ReportPeriod => ({ start: query.start_time, end: query.end_time });
 
@@ -56,10 +56,20 @@ async function* tradeRows({ db, config }: AppContext, period: ReportPeriod): Asy
     for (const key of Object.keys(line) as (keyof Sums)[]) sums[key] += line[key];
     totals.set(currency, sums);
   };
+  // The period's ids are read once (50,000 numbers for every contract of a company), then cut into
+  // batches here: a keyset query per batch sorted the whole period again each time (`id + 0`, so an
+  // old month is found through its date index), 13 ms per batch of the whole period on SQLite.
+  const ids = (await periodOrderIdsAll(db, config.timeZone, period)).map((row) => row.id);
+  let taken = 0;
   for await (const batch of batchesNewestFirst(
-    (before, limit) => periodOrderIds(db, config.timeZone, period, before, limit),
-    (ids) => tradeLines(db, ids),
-    EXPORT_BATCH,
+    async (_before, limit) => {
+      // Asked in turn, each batch after the last one: the next slice.
+      const batch = ids.slice(taken, taken + limit);
+      taken += batch.length;
+      return batch.map((id) => ({ id }));
+    },
+    (batchIds) => tradeLines(db, batchIds),
+    EXPORT_BATCH_WIDE,
   )) {
     yield batch.map((line) => {
       const fen: Sums = {
