@@ -14,59 +14,32 @@ import { z } from 'zod';
 import { dateOnly, idField, optionalFilter, pageQuery } from './common';
 import { createdId, endpoint, paged } from './endpoint';
 import { exportAnswerSchema } from './export';
-import {
-  asList,
-  blankToUndefined,
-  limitedText,
-  optionalMoneyField,
-  storagePathField,
-  storagePathMessage,
-  textTooLong,
-} from './fields';
+import { asList, blankToUndefined, limitedText, optionalMoneyField, storagePathMessage, textTooLong } from './fields';
 import { CURRENCIES, DEFAULT_CURRENCY, orderMessages } from './overseas';
 import { releasePassSchema } from './release-pass';
-import { type DocumentSlot, stageMessages, stageTable, handOverAnswerSchema } from './stage';
-import type { UploadDir } from './upload';
-import { vinField } from './vehicle';
+import { stageMessages, handOverAnswerSchema } from './stage';
+import {
+  photoAnswers,
+  slotMissing,
+  slotTooMany,
+  stageDocumentAnswers,
+  stageDocumentFields,
+  stageEditBody,
+  stageRecordFields,
+  stageSlotDirs,
+  stageSlots,
+  vinList,
+} from './stage-record-schema';
 
-/** The declaration's single documents, in the form's order (checked against the stage table below). */
-export const EXPORTS_DOCUMENTS = [
-  'xkz_image',
-  'bgzl_image',
-  'bgd_image',
-  'td_image',
-  'jcbg_image',
-  'hgfxtz_image',
-] as const;
+/** The declaration's single documents, in the form's order (the stage table's slots). */
+export const EXPORTS_DOCUMENTS = stageDocumentFields('exports');
 export type ExportsDocument = (typeof EXPORTS_DOCUMENTS)[number];
 
-const slotOf = (field: string): DocumentSlot => {
-  const slot = stageTable.exports.slots.find((candidate) => candidate.field === field);
-  if (!slot) throw new Error(`exports has no ${field} slot`);
-  return slot;
-};
-
 /** The declaration's document slots (contract/stage.ts), by API field. */
-export const exportsSlots = Object.fromEntries(
-  [...EXPORTS_DOCUMENTS, 'car_image'].map((field) => [field, slotOf(field)]),
-) as Record<ExportsDocument | 'car_image', DocumentSlot>;
-
-// The field list above is the stage table's counted slots: a slot added there must be added here.
-if (
-  stageTable.exports.slots
-    .filter((slot) => slot.counted)
-    .map((slot) => slot.field)
-    .join() !== EXPORTS_DOCUMENTS.join()
-) {
-  throw new Error('contract/exports.ts: the export documents differ from the stage table');
-}
+export const exportsSlots = stageSlots('exports');
 
 /** Each file field with the upload slot its files come from (the server's file check). */
-export const exportsSlotDirs = Object.fromEntries(
-  Object.entries(exportsSlots).map(([field, slot]): [string, readonly UploadDir[]] => [field, [slot.dir]]),
-) as Record<ExportsDocument | 'car_image', readonly UploadDir[]>;
-
-const missingOf = (slot: DocumentSlot): string => slot.missing ?? `请上传${slot.label}`;
+export const exportsSlotDirs = stageSlotDirs('exports');
 
 /** How many vehicles one declaration may hold: far more than a contract's, and a bound on the request. */
 export const EXPORTS_MAX_VEHICLES = 500;
@@ -83,11 +56,11 @@ export const exportsMessages = {
   orderRequired: '请先选择绑定海外合同号',
   vinRequired: '请先选择要出口的车辆',
   vinFormat: '车架号格式错误',
-  xkzImageRequired: missingOf(exportsSlots.xkz_image),
-  bgzlImageRequired: missingOf(exportsSlots.bgzl_image),
-  bgdImageRequired: missingOf(exportsSlots.bgd_image),
-  tdImageRequired: missingOf(exportsSlots.td_image),
-  carImageTooMany: `其他照片最多上传${exportsSlots.car_image.maxFiles}张`,
+  xkzImageRequired: slotMissing(exportsSlots.xkz_image),
+  bgzlImageRequired: slotMissing(exportsSlots.bgzl_image),
+  bgdImageRequired: slotMissing(exportsSlots.bgd_image),
+  tdImageRequired: slotMissing(exportsSlots.td_image),
+  carImageTooMany: slotTooMany(exportsSlots.car_image),
   tooManyVehicles: `一份出口报关记录最多包含${EXPORTS_MAX_VEHICLES}台车辆`,
   bgdSnTooLong: textTooLong(exportsLabels.bgd_sn, BGD_SN_MAX),
   exportsDate: `${exportsLabels.exports_date}格式不正确`,
@@ -121,63 +94,39 @@ export const exportsMessages = {
   updateFailed: '编辑失败',
 } as const;
 
-const vinList = z.preprocess(
-  asList,
-  z
-    .array(vinField(exportsMessages.vinRequired, exportsMessages.vinFormat), { error: exportsMessages.vinRequired })
-    .min(1, exportsMessages.vinRequired)
-    .max(EXPORTS_MAX_VEHICLES, exportsMessages.tooManyVehicles),
-);
-
-const requiredDocument = (message: string) => z.preprocess(blankToUndefined, storagePathField(message));
-const optionalDocument = z.preprocess(blankToUndefined, storagePathField(storagePathMessage).optional());
-
-const photoList = z.preprocess(
-  asList,
-  z
-    .array(storagePathField(storagePathMessage), { error: storagePathMessage })
-    .max(exportsSlots.car_image.maxFiles, exportsMessages.carImageTooMany),
-);
-
 /**
  * The declaration form, in the order of the spec's messages (the contract, the vehicles, then the four
  * required documents), so that the first failing rule is the one the form shows first.
  */
-const exportsFields = {
+const exportsFields = stageRecordFields('exports', {
   /** The overseas contract the declaration is bound to. */
-  order_id: idField(exportsMessages.orderRequired),
+  before: { order_id: idField(exportsMessages.orderRequired) },
   /** The VINs of the declared vehicles (`vin[]` in the spec's form post). */
-  vin: vinList,
-  currency: z.preprocess(
-    (value) => blankToUndefined(value) ?? DEFAULT_CURRENCY,
-    z.enum(CURRENCIES, { error: exportsMessages.currencyFormat }),
-  ),
-  /** The customs declaration number (报关单号). */
-  bgd_sn: limitedText(exportsLabels.bgd_sn, BGD_SN_MAX),
-  exports_date: z.preprocess(blankToUndefined, dateOnly.optional()),
-  /** In yuan or dollars with at most two decimals; stored in fen (cents). */
-  exports_money: optionalMoneyField({ label: exportsLabels.exports_money, allowZero: false }),
-  xkz_image: requiredDocument(exportsMessages.xkzImageRequired),
-  bgzl_image: requiredDocument(exportsMessages.bgzlImageRequired),
-  bgd_image: requiredDocument(exportsMessages.bgdImageRequired),
-  td_image: requiredDocument(exportsMessages.tdImageRequired),
-  jcbg_image: optionalDocument,
-  hgfxtz_image: optionalDocument,
-  car_image: photoList,
-  /** The form's draft marker: accepted and ignored. */
-  b_status: z.unknown().optional(),
-};
+  vin: vinList({
+    required: exportsMessages.vinRequired,
+    format: exportsMessages.vinFormat,
+    max: EXPORTS_MAX_VEHICLES,
+    tooMany: exportsMessages.tooManyVehicles,
+  }),
+  fields: {
+    currency: z.preprocess(
+      (value) => blankToUndefined(value) ?? DEFAULT_CURRENCY,
+      z.enum(CURRENCIES, { error: exportsMessages.currencyFormat }),
+    ),
+    /** The customs declaration number (报关单号). */
+    bgd_sn: limitedText(exportsLabels.bgd_sn, BGD_SN_MAX),
+    exports_date: z.preprocess(blankToUndefined, dateOnly.optional()),
+    /** In yuan or dollars with at most two decimals; stored in fen (cents). */
+    exports_money: optionalMoneyField({ label: exportsLabels.exports_money, allowZero: false }),
+  },
+});
 
 export const exportsAddBody = z.strictObject(exportsFields);
 export type ExportsAddBodyInput = z.input<typeof exportsAddBody>;
 export type ExportsAddBody = z.output<typeof exportsAddBody>;
 
 /** The edit: the same form with the record's id and the `updated_at` it read (stale save → 409). */
-export const exportsEditBody = z.strictObject({
-  exports_id: idField(exportsMessages.exportsIdRequired),
-  ...exportsFields,
-  updated_at: z.string().optional(),
-});
+export const exportsEditBody = stageEditBody('exports_id', exportsMessages.exportsIdRequired, exportsFields);
 export type ExportsEditBodyInput = z.input<typeof exportsEditBody>;
 export type ExportsEditBody = z.output<typeof exportsEditBody>;
 
@@ -210,11 +159,6 @@ export type ReleaseHandOverBodyInput = z.input<typeof releaseHandOverBody>;
 /** A vehicle on the declaration (the spec's `exportscar`). */
 export const exportsCarSchema = z.object({ car_id: z.number(), vin: z.string(), model: z.string().nullable() });
 
-const documentAnswers = Object.fromEntries(EXPORTS_DOCUMENTS.map((field) => [field, z.string().nullable()])) as Record<
-  ExportsDocument,
-  z.ZodNullable<z.ZodString>
->;
-
 /** `exportsRead`: the declaration with its overseas contract, vehicles, fields and documents. */
 export const exportsRecordSchema = z.object({
   id: z.number(),
@@ -231,10 +175,8 @@ export const exportsRecordSchema = z.object({
   exports_date: z.string().nullable(),
   /** Yuan or dollars (two decimals), as typed; null when none was. */
   exports_money: z.number().nullable(),
-  ...documentAnswers,
-  car_image: z.array(z.string()),
-  /** The legacy shape of the same photos (spec part 2, section 3). */
-  carimage: z.array(z.object({ image_url: z.string() })),
+  ...stageDocumentAnswers('exports'),
+  ...photoAnswers,
   /** The share of the six documents present, in whole percent (computed on save). */
   rate: z.number(),
   created_at: z.string(),

@@ -14,38 +14,33 @@
 import { z } from 'zod';
 import { digitsToNumber, idField, optionalFilter, pageQuery } from './common';
 import { createdId, endpoint, paged } from './endpoint';
-import { asList, blankToUndefined, storagePathField, storagePathMessage } from './fields';
+import { storagePathMessage } from './fields';
 import { ORDER_STATUS } from './overseas';
-import { type DocumentSlot, type Stage, stageMessages, stageTable } from './stage';
-import type { UploadDir } from './upload';
-import { vinField } from './vehicle';
+import { type Stage, stageMessages, stageTable } from './stage';
+import {
+  photoAnswers,
+  slotMissing,
+  slotTooMany,
+  stageDocumentAnswers,
+  stageEditBody,
+  stageRecordFields,
+  stageSlotDirs,
+  stageSlots,
+  vinList,
+} from './stage-record-schema';
 
 /** The three filing stages, in the order the spec names them on a card (tax refund, freight, deregistration). */
 export const FILED_STAGES = ['drawback', 'freight', 'archive'] as const satisfies readonly Stage[];
 export type FiledStage = (typeof FILED_STAGES)[number];
 
-const slotOf = (stage: FiledStage, field: string): DocumentSlot => {
-  const slot = stageTable[stage].slots.find((candidate) => candidate.field === field);
-  if (!slot) throw new Error(`${stage} has no ${field} slot`);
-  return slot;
-};
-
 /** The deregistration's one document: the certificate (required). */
-export const archiveSlots = { zxzm_image: slotOf('archive', 'zxzm_image') } as const;
+export const archiveSlots = stageSlots('archive');
 /** The freight record's documents: invoice and payment slip (both counted), up to 9 photos. */
-export const freightSlots = {
-  yffp_image: slotOf('freight', 'yffp_image'),
-  yffkd_image: slotOf('freight', 'yffkd_image'),
-  car_image: slotOf('freight', 'car_image'),
-} as const;
+export const freightSlots = stageSlots('freight');
 
-const dirsOf = <K extends string>(slots: Record<K, DocumentSlot>): Record<K, readonly UploadDir[]> =>
-  Object.fromEntries(
-    Object.entries<DocumentSlot>(slots).map(([field, slot]): [string, readonly UploadDir[]] => [field, [slot.dir]]),
-  ) as Record<K, readonly UploadDir[]>;
 /** Each file field with the upload slot its files come from (the server's file check). */
-export const archiveSlotDirs = dirsOf(archiveSlots);
-export const freightSlotDirs = dirsOf(freightSlots);
+export const archiveSlotDirs = stageSlotDirs('archive');
+export const freightSlotDirs = stageSlotDirs('freight');
 
 /** How many vehicles one record may hold: far more than a contract's, and a bound on the request. */
 export const FILED_MAX_VEHICLES = 500;
@@ -95,8 +90,6 @@ export const filedStageText = (stage: FiledStage, value: number): string => {
 export const filedCarText = (car: Record<FiledStage, number>): string =>
   FILED_STAGES.map((stage) => filedStageText(stage, car[stage])).join('，');
 
-const missingOf = (slot: DocumentSlot): string => slot.missing ?? `请上传${slot.label}`;
-
 export const filedMessages = {
   // The forms (spec part 2, section 5; the tax-refund wording from issue 11).
   orderRequired: '请先选择海外合同',
@@ -104,8 +97,8 @@ export const filedMessages = {
   archiveVinRequired: '请先选择要注销的车辆',
   freightVinRequired: '请先选择要录入运费的车辆',
   vinFormat: '车架号格式错误',
-  zxzmImageRequired: missingOf(archiveSlots.zxzm_image),
-  carImageTooMany: `其他照片最多上传${freightSlots.car_image.maxFiles}张`,
+  zxzmImageRequired: slotMissing(archiveSlots.zxzm_image),
+  carImageTooMany: slotTooMany(freightSlots.car_image),
   tooManyVehicles: `一条记录最多包含${FILED_MAX_VEHICLES}台车辆`,
   storagePath: storagePathMessage,
   archiveIdRequired: '注销记录不存在',
@@ -129,56 +122,33 @@ export const filedMessages = {
   noRecords: '暂无相关记录',
 } as const;
 
-const vinList = (required: string) =>
-  z.preprocess(
-    asList,
-    z
-      .array(vinField(required, filedMessages.vinFormat), { error: required })
-      .min(1, required)
-      .max(FILED_MAX_VEHICLES, filedMessages.tooManyVehicles),
-  );
-
-const optionalDocument = z.preprocess(blankToUndefined, storagePathField(storagePathMessage).optional());
-const photoList = z.preprocess(
-  asList,
-  z
-    .array(storagePathField(storagePathMessage), { error: storagePathMessage })
-    .max(freightSlots.car_image.maxFiles, filedMessages.carImageTooMany),
-);
-
-/** The form's draft marker: accepted and ignored. */
-const draft = { b_status: z.unknown().optional() };
-/** The `updated_at` an edit form read (stale save → 409 该记录已被他人修改). */
-const readAt = { updated_at: z.string().optional() };
+const vins = (required: string) =>
+  vinList({
+    required,
+    format: filedMessages.vinFormat,
+    max: FILED_MAX_VEHICLES,
+    tooMany: filedMessages.tooManyVehicles,
+  });
+/** The overseas contract a record is bound to, named before its vehicles. */
+const order = { order_id: idField(filedMessages.orderRequired) };
 
 // ---- tax refund (退税): the contract and its vehicles, nothing else ----
 
 /** `POST drawbackAdd` (spec part 2, section 3: order_id, vin list). */
-export const drawbackAddBody = z.strictObject({
-  order_id: idField(filedMessages.orderRequired),
-  vin: vinList(filedMessages.drawbackVinRequired),
-  ...draft,
-});
+export const drawbackAddBody = z.strictObject(
+  stageRecordFields('drawback', { before: order, vin: vins(filedMessages.drawbackVinRequired) }),
+);
 export type DrawbackAddBodyInput = z.input<typeof drawbackAddBody>;
 export type DrawbackAddBody = z.output<typeof drawbackAddBody>;
 
 // ---- deregistration (注销) ----
 
 /** The deregistration form, in the order of the spec's messages: the vehicles, then the certificate. */
-const archiveFields = {
-  order_id: idField(filedMessages.orderRequired),
-  vin: vinList(filedMessages.archiveVinRequired),
-  zxzm_image: z.preprocess(blankToUndefined, storagePathField(filedMessages.zxzmImageRequired)),
-  ...draft,
-};
+const archiveFields = stageRecordFields('archive', { before: order, vin: vins(filedMessages.archiveVinRequired) });
 export const archiveAddBody = z.strictObject(archiveFields);
 export type ArchiveAddBodyInput = z.input<typeof archiveAddBody>;
 export type ArchiveAddBody = z.output<typeof archiveAddBody>;
-export const archiveEditBody = z.strictObject({
-  archive_id: idField(filedMessages.archiveIdRequired),
-  ...archiveFields,
-  ...readAt,
-});
+export const archiveEditBody = stageEditBody('archive_id', filedMessages.archiveIdRequired, archiveFields);
 export type ArchiveEditBodyInput = z.input<typeof archiveEditBody>;
 export type ArchiveEditBody = z.output<typeof archiveEditBody>;
 
@@ -187,22 +157,11 @@ export const archiveReadQuery = z.object({ orderId: idField(filedMessages.orderR
 
 // ---- freight (运费): both documents optional (a record without them leaves freight at 1) ----
 
-const freightFields = {
-  order_id: idField(filedMessages.orderRequired),
-  vin: vinList(filedMessages.freightVinRequired),
-  yffp_image: optionalDocument,
-  yffkd_image: optionalDocument,
-  car_image: photoList,
-  ...draft,
-};
+const freightFields = stageRecordFields('freight', { before: order, vin: vins(filedMessages.freightVinRequired) });
 export const freightAddBody = z.strictObject(freightFields);
 export type FreightAddBodyInput = z.input<typeof freightAddBody>;
 export type FreightAddBody = z.output<typeof freightAddBody>;
-export const freightEditBody = z.strictObject({
-  freight_id: idField(filedMessages.freightIdRequired),
-  ...freightFields,
-  ...readAt,
-});
+export const freightEditBody = stageEditBody('freight_id', filedMessages.freightIdRequired, freightFields);
 export type FreightEditBodyInput = z.input<typeof freightEditBody>;
 export type FreightEditBody = z.output<typeof freightEditBody>;
 
@@ -285,7 +244,7 @@ export const archiveRecordSchema = z.object({
   ...recordBase,
   archive_id: z.number(),
   archivecar: z.array(filedRecordCarSchema),
-  zxzm_image: z.string().nullable(),
+  ...stageDocumentAnswers('archive'),
 });
 export type FiledArchiveRecord = z.infer<typeof archiveRecordSchema>;
 
@@ -294,11 +253,8 @@ export const freightRecordSchema = z.object({
   ...recordBase,
   freight_id: z.number(),
   freightcar: z.array(filedRecordCarSchema),
-  yffp_image: z.string().nullable(),
-  yffkd_image: z.string().nullable(),
-  car_image: z.array(z.string()),
-  /** The legacy shape of the same photos (spec part 1, record area). */
-  carimage: z.array(z.object({ image_url: z.string() })),
+  ...stageDocumentAnswers('freight'),
+  ...photoAnswers,
 });
 export type FiledFreightRecord = z.infer<typeof freightRecordSchema>;
 

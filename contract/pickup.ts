@@ -7,8 +7,16 @@ import { z } from 'zod';
 import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery } from './common';
 import { createdId, endpoint, paged } from './endpoint';
 import { exportAnswerSchema } from './export';
-import { asList, blankToUndefined, limitedText, storagePathField, storagePathMessage } from './fields';
-import { type DocumentSlot, stageTable, handOverAnswerSchema } from './stage';
+import { asList, blankToUndefined, limitedText, storagePathMessage } from './fields';
+import { handOverAnswerSchema } from './stage';
+import {
+  photoAnswers,
+  slotMissing,
+  slotTooMany,
+  stageEditBody,
+  stageRecordFields,
+  stageSlots,
+} from './stage-record-schema';
 import { vinField } from './vehicle';
 
 /** The pickup list's status filter (spec part 2, section 4): only these two options. */
@@ -23,27 +31,16 @@ export const PICKUP_EXPORT_FILE_NAME = '入库列表';
 export const pickupTextLimits = { dl_name: 50, remark: 500, order_no: 50, purchase_no: 50 } as const;
 export const pickupTextLabels = { dl_name: '代理人', remark: '备注' } as const;
 
-const slotOf = (field: string): DocumentSlot => {
-  const slot = stageTable.entry.slots.find((candidate) => candidate.field === field);
-  if (!slot) throw new Error(`entry has no ${field} slot`);
-  return slot;
-};
 /** The check-in's document slots (contract/stage.ts): VIN photo, exterior photo, other photos. */
-export const entrySlots = {
-  vin_image: slotOf('vin_image'),
-  wg_image: slotOf('wg_image'),
-  car_image: slotOf('car_image'),
-} as const;
-
-const missingOf = (slot: DocumentSlot): string => slot.missing ?? `请上传${slot.label}`;
+export const entrySlots = stageSlots('entry');
 
 export const pickupMessages = {
   // The form (spec part 2, section 5); the exterior photo's "invoice image" is a slip (issue 10).
   vinFormat: '请输入正确的17位车架号VIN',
-  vinImageRequired: missingOf(entrySlots.vin_image),
-  wgImageRequired: missingOf(entrySlots.wg_image),
-  carImageRequired: missingOf(entrySlots.car_image),
-  carImageTooMany: `其他照片最多上传${entrySlots.car_image.maxFiles}张`,
+  vinImageRequired: slotMissing(entrySlots.vin_image),
+  wgImageRequired: slotMissing(entrySlots.wg_image),
+  carImageRequired: slotMissing(entrySlots.car_image),
+  carImageTooMany: slotTooMany(entrySlots.car_image),
   entryIdRequired: '入库记录不存在',
   storagePath: storagePathMessage,
   // The server's refusals.
@@ -64,39 +61,25 @@ export const pickupMessages = {
   exportFailed: '下载失败!',
 } as const;
 
-const photoList = z.preprocess(
-  asList,
-  z
-    .array(storagePathField(pickupMessages.carImageRequired), { error: pickupMessages.carImageRequired })
-    .min(1, pickupMessages.carImageRequired)
-    .max(entrySlots.car_image.maxFiles, pickupMessages.carImageTooMany),
-);
-
 /**
  * The check-in form, in the order of the spec's messages (VIN, then the VIN photo, the exterior
- * photo, the other photos), so that the first failing rule is the one the form shows first.
+ * photo, the other photos: all three required), so that the first failing rule is the one the form
+ * shows first.
  */
-const entryFields = {
+const entryFields = stageRecordFields('entry', {
   vin: vinField(pickupMessages.vinFormat, pickupMessages.vinFormat),
-  vin_image: z.preprocess(blankToUndefined, storagePathField(pickupMessages.vinImageRequired)),
-  wg_image: z.preprocess(blankToUndefined, storagePathField(pickupMessages.wgImageRequired)),
-  car_image: photoList,
-  dl_name: limitedText(pickupTextLabels.dl_name, pickupTextLimits.dl_name),
-  remark: limitedText(pickupTextLabels.remark, pickupTextLimits.remark),
-  /** The form's draft marker: accepted and ignored. */
-  b_status: z.unknown().optional(),
-};
+  after: {
+    dl_name: limitedText(pickupTextLabels.dl_name, pickupTextLimits.dl_name),
+    remark: limitedText(pickupTextLabels.remark, pickupTextLimits.remark),
+  },
+});
 
 export const entryAddBody = z.strictObject(entryFields);
 export type EntryAddBodyInput = z.input<typeof entryAddBody>;
 export type EntryAddBody = z.output<typeof entryAddBody>;
 
 /** The edit: the same form with the record's id and the `updated_at` it read (stale save → 409). */
-export const entryEditBody = z.strictObject({
-  entry_id: idField(pickupMessages.entryIdRequired),
-  ...entryFields,
-  updated_at: z.string().optional(),
-});
+export const entryEditBody = stageEditBody('entry_id', pickupMessages.entryIdRequired, entryFields);
 export type EntryEditBodyInput = z.input<typeof entryEditBody>;
 export type EntryEditBody = z.output<typeof entryEditBody>;
 
@@ -183,11 +166,10 @@ export const entrySchema = z.object({
   vin: z.string(),
   dl_name: z.string().nullable(),
   remark: z.string().nullable(),
+  // Written here rather than from the stage table: the answer has always named the exterior photo first.
   wg_image: z.string().nullable(),
   vin_image: z.string().nullable(),
-  car_image: z.array(z.string()),
-  /** The legacy shape of the same photos (spec part 2, section 3). */
-  carimage: z.array(z.object({ image_url: z.string() })),
+  ...photoAnswers,
   order_id: z.number().nullable(),
   purchase_id: z.number().nullable(),
   purchase_no: z.string().nullable(),

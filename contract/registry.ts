@@ -7,8 +7,17 @@
 import { z } from 'zod';
 import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery } from './common';
 import { createdId, endpoint, paged } from './endpoint';
-import { asList, blankToUndefined, storagePathField, storagePathMessage } from './fields';
-import { type DocumentSlot, stageTable, handOverAnswerSchema } from './stage';
+import { asList, blankToUndefined, storagePathMessage } from './fields';
+import { type DocumentSlot, handOverAnswerSchema, stageTable } from './stage';
+import {
+  photoAnswers,
+  slotTooMany,
+  stageDocumentAnswers,
+  stageDocumentFields,
+  stageEditBody,
+  stageRecordFields,
+  stageSlot,
+} from './stage-record-schema';
 import { vinField } from './vehicle';
 
 /** The two registry stages. */
@@ -21,24 +30,9 @@ export const registryTabLabels: Record<RegistryTab, string> = { 1: '待上牌', 
 /** A tab lists the vehicles of purchase contracts of this type: 1 new cars, 2 used cars. */
 export const tabStage: Record<RegistryTab, RegistryStage> = { 1: 'plate', 2: 'transfer' };
 
-/** The single documents of each stage, as API fields (checked against the stage table below). */
-export const PLATE_DOCUMENTS = [
-  'xsz_image',
-  'djz_image',
-  'lp_image',
-  'fp_image',
-  'hgz_image',
-  'ycxzs_image',
-  'hbqd_image',
-  'bx_image',
-] as const;
-export const TRANSFER_DOCUMENTS = [
-  'djz_image',
-  'lp_image',
-  'usedcar_invoices_image',
-  'zzs_invoices_image',
-  'xsz_image',
-] as const;
+/** The single documents of each stage, as API fields, in the form's order (the stage table's slots). */
+export const PLATE_DOCUMENTS = stageDocumentFields('plate');
+export const TRANSFER_DOCUMENTS = stageDocumentFields('transfer');
 export type PlateDocument = (typeof PLATE_DOCUMENTS)[number];
 export type TransferDocument = (typeof TRANSFER_DOCUMENTS)[number];
 
@@ -52,19 +46,7 @@ export const documentSlots = (stage: RegistryStage): DocumentSlot[] =>
   stageTable[stage].slots.filter((slot) => slot.counted);
 
 /** The other photos' slot of a registry stage (up to 9, not counted). */
-export const photoSlot = (stage: RegistryStage): DocumentSlot => {
-  const slot = stageTable[stage].slots.find((candidate) => candidate.field === 'car_image');
-  if (!slot) throw new Error(`${stage} has no car_image slot`);
-  return slot;
-};
-
-// The field lists above are the stage table's counted slots: a slot added there must be added here.
-for (const stage of ['plate', 'transfer'] as const) {
-  const table = documentSlots(stage).map((slot) => slot.field);
-  if (table.join() !== registryDocuments[stage].join()) {
-    throw new Error(`contract/registry.ts: ${stage} documents differ from the stage table`);
-  }
-}
+export const photoSlot = (stage: RegistryStage): DocumentSlot => stageSlot(stage, 'car_image');
 
 /** How many of the stage's documents a rate (whole percent) stands for: the list's `n/8`. */
 export const presentFromRate = (stage: RegistryStage, rate: number): number =>
@@ -72,7 +54,7 @@ export const presentFromRate = (stage: RegistryStage, rate: number): number =>
 
 export const registryMessages = {
   vinFormat: '请输入17位正确的车架号VIN',
-  photosTooMany: `其他照片最多上传${photoSlot('plate').maxFiles}张`,
+  photosTooMany: slotTooMany(photoSlot('plate')),
   plateIdRequired: '上牌记录不存在',
   transferIdRequired: '过户记录不存在',
   storagePath: storagePathMessage,
@@ -95,62 +77,29 @@ export const registryMessages = {
   notTransferred: '未过户',
 } as const;
 
-const photoList = z.preprocess(
-  asList,
-  z
-    .array(storagePathField(storagePathMessage), { error: storagePathMessage })
-    .max(photoSlot('plate').maxFiles, registryMessages.photosTooMany),
-);
+const vin = vinField(registryMessages.vinFormat, registryMessages.vinFormat);
 
-/** One optional document: a stored path, or nothing (a missing one lowers the rate, never refuses). */
-const document = z.preprocess(blankToUndefined, storagePathField(storagePathMessage).optional());
-
-const documentFields = <F extends string>(fields: readonly F[]) =>
-  Object.fromEntries(fields.map((field) => [field, document])) as Record<F, typeof document>;
-
-const common = {
-  vin: vinField(registryMessages.vinFormat, registryMessages.vinFormat),
-  car_image: photoList,
-  /** The form's draft marker: accepted and ignored. */
-  b_status: z.unknown().optional(),
-};
-
-const plateFields = {
-  vin: common.vin,
+/** Every document optional (a missing one lowers the rate, never refuses); the appointment day first. */
+const plateFields = stageRecordFields('plate', {
+  vin,
   /** The appointment day (预约日期). */
-  yy_date: z.preprocess(blankToUndefined, dateOnly.optional()),
-  ...documentFields(PLATE_DOCUMENTS),
-  car_image: common.car_image,
-  b_status: common.b_status,
-};
+  fields: { yy_date: z.preprocess(blankToUndefined, dateOnly.optional()) },
+});
 
-const transferFields = {
-  vin: common.vin,
-  ...documentFields(TRANSFER_DOCUMENTS),
-  car_image: common.car_image,
-  b_status: common.b_status,
-};
+const transferFields = stageRecordFields('transfer', { vin });
 
 export const plateAddBody = z.strictObject(plateFields);
 export type PlateAddBodyInput = z.input<typeof plateAddBody>;
 export type PlateAddBody = z.output<typeof plateAddBody>;
 /** The edit: the same form with the record's id and the `updated_at` it read (stale save → 409). */
-export const plateEditBody = z.strictObject({
-  plate_id: idField(registryMessages.plateIdRequired),
-  ...plateFields,
-  updated_at: z.string().optional(),
-});
+export const plateEditBody = stageEditBody('plate_id', registryMessages.plateIdRequired, plateFields);
 export type PlateEditBodyInput = z.input<typeof plateEditBody>;
 export type PlateEditBody = z.output<typeof plateEditBody>;
 
 export const transferAddBody = z.strictObject(transferFields);
 export type TransferAddBodyInput = z.input<typeof transferAddBody>;
 export type TransferAddBody = z.output<typeof transferAddBody>;
-export const transferEditBody = z.strictObject({
-  transfer_id: idField(registryMessages.transferIdRequired),
-  ...transferFields,
-  updated_at: z.string().optional(),
-});
+export const transferEditBody = stageEditBody('transfer_id', registryMessages.transferIdRequired, transferFields);
 export type TransferEditBodyInput = z.input<typeof transferEditBody>;
 export type TransferEditBody = z.output<typeof transferEditBody>;
 
@@ -212,9 +161,7 @@ const recordHead = {
   id: z.number(),
   car_id: z.number(),
   vin: z.string(),
-  car_image: z.array(z.string()),
-  /** The legacy shape of the same photos (spec part 2, section 3). */
-  carimage: z.array(z.object({ image_url: z.string() })),
+  ...photoAnswers,
   rate: z.number(),
   order_id: z.number().nullable(),
   order_no: z.string().nullable(),
@@ -227,15 +174,12 @@ const recordHead = {
   updated_at: z.string(),
 };
 
-const documentAnswers = <F extends string>(fields: readonly F[]) =>
-  Object.fromEntries(fields.map((field) => [field, z.string().nullable()])) as Record<F, z.ZodNullable<z.ZodString>>;
-
 /** `plateRead`: the plating with its documents, its vehicle and its purchase contract. */
 export const plateSchema = z.object({
   ...recordHead,
   plate_id: z.number(),
   yy_date: z.string().nullable(),
-  ...documentAnswers(PLATE_DOCUMENTS),
+  ...stageDocumentAnswers('plate'),
 });
 export type Plate = z.infer<typeof plateSchema>;
 
@@ -243,7 +187,7 @@ export type Plate = z.infer<typeof plateSchema>;
 export const transferSchema = z.object({
   ...recordHead,
   transfer_id: z.number(),
-  ...documentAnswers(TRANSFER_DOCUMENTS),
+  ...stageDocumentAnswers('transfer'),
 });
 export type Transfer = z.infer<typeof transferSchema>;
 

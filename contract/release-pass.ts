@@ -8,23 +8,22 @@
 import { z } from 'zod';
 import { idField } from './common';
 import { createdId, endpoint } from './endpoint';
-import { asList, blankToUndefined, storagePathField, storagePathMessage } from './fields';
-import { type DocumentSlot, FLOWS, stageMessages, stageTable } from './stage';
-import { VIN_LENGTH, vinField } from './vehicle';
+import { asList, blankToUndefined, storagePathMessage } from './fields';
+import { FLOWS, stageMessages } from './stage';
+import {
+  photoAnswers,
+  slotMissing,
+  stageDocumentAnswers,
+  slotTooMany,
+  stageEditBody,
+  stageRecordFields,
+  stageSlots,
+  vinList,
+} from './stage-record-schema';
+import { VIN_LENGTH } from './vehicle';
 
-const slotOf = (field: string): DocumentSlot => {
-  const slot = stageTable.release.slots.find((candidate) => candidate.field === field);
-  if (!slot) throw new Error(`release has no ${field} slot`);
-  return slot;
-};
 /** The pass's document slots (contract/stage.ts): the release slip, the departure photo, other photos. */
-export const releasePassSlots = {
-  fxt_image: slotOf('fxt_image'),
-  lc_image: slotOf('lc_image'),
-  car_image: slotOf('car_image'),
-} as const;
-
-const missingOf = (slot: DocumentSlot): string => slot.missing ?? `请上传${slot.label}`;
+export const releasePassSlots = stageSlots('release');
 
 /** How many vehicles one pass may hold: far more than a purchase contract's, and a bound on the request. */
 export const RELEASE_PASS_MAX_VEHICLES = 500;
@@ -37,9 +36,9 @@ export const releasePassMessages = {
   // The form (spec part 2, section 5).
   vinRequired: '请先选择要放行出库的车辆',
   vinFormat: '车架号格式错误',
-  fxtImageRequired: missingOf(releasePassSlots.fxt_image),
-  lcImageRequired: missingOf(releasePassSlots.lc_image),
-  carImageTooMany: `其他照片最多上传${releasePassSlots.car_image.maxFiles}张`,
+  fxtImageRequired: slotMissing(releasePassSlots.fxt_image),
+  lcImageRequired: slotMissing(releasePassSlots.lc_image),
+  carImageTooMany: slotTooMany(releasePassSlots.car_image),
   tooManyVehicles: `一张放行条最多放行${RELEASE_PASS_MAX_VEHICLES}台车辆`,
   storagePath: storagePathMessage,
   releaseIdRequired: '放行记录不存在',
@@ -61,47 +60,26 @@ export const releasePassMessages = {
   updateFailed: '编辑失败',
 } as const;
 
-const vinList = z.preprocess(
-  asList,
-  z
-    .array(vinField(releasePassMessages.vinRequired, releasePassMessages.vinFormat), {
-      error: releasePassMessages.vinRequired,
-    })
-    .min(1, releasePassMessages.vinRequired)
-    .max(RELEASE_PASS_MAX_VEHICLES, releasePassMessages.tooManyVehicles),
-);
-
-const photoList = z.preprocess(
-  asList,
-  z
-    .array(storagePathField(releasePassMessages.storagePath), { error: releasePassMessages.storagePath })
-    .max(releasePassSlots.car_image.maxFiles, releasePassMessages.carImageTooMany),
-);
-
 /**
  * The pass form, in the order of the spec's messages (the vehicles, then the slip, then the departure
  * photo), so that the first failing rule is the one the form shows first.
  */
-const releaseFields = {
+const releaseFields = stageRecordFields('release', {
   /** The VINs of the vehicles the slip lets out (`vin[]` in the spec's form post). */
-  vin: vinList,
-  fxt_image: z.preprocess(blankToUndefined, storagePathField(releasePassMessages.fxtImageRequired)),
-  lc_image: z.preprocess(blankToUndefined, storagePathField(releasePassMessages.lcImageRequired)),
-  car_image: photoList,
-  /** The form's draft marker: accepted and ignored. */
-  b_status: z.unknown().optional(),
-};
+  vin: vinList({
+    required: releasePassMessages.vinRequired,
+    format: releasePassMessages.vinFormat,
+    max: RELEASE_PASS_MAX_VEHICLES,
+    tooMany: releasePassMessages.tooManyVehicles,
+  }),
+});
 
 export const releaseAddBody = z.strictObject(releaseFields);
 export type ReleaseAddBodyInput = z.input<typeof releaseAddBody>;
 export type ReleaseAddBody = z.output<typeof releaseAddBody>;
 
 /** The edit: the same form with the pass's id and the `updated_at` it read (stale save → 409). */
-export const releaseEditBody = z.strictObject({
-  release_id: idField(releasePassMessages.releaseIdRequired),
-  ...releaseFields,
-  updated_at: z.string().optional(),
-});
+export const releaseEditBody = stageEditBody('release_id', releasePassMessages.releaseIdRequired, releaseFields);
 export type ReleaseEditBodyInput = z.input<typeof releaseEditBody>;
 export type ReleaseEditBody = z.output<typeof releaseEditBody>;
 
@@ -177,11 +155,8 @@ export const releasePassSchema = z.object({
   /** The purchase contract's seller. */
   customer_name: z.string().nullable(),
   releasecar: z.array(releaseCarSchema),
-  fxt_image: z.string().nullable(),
-  lc_image: z.string().nullable(),
-  car_image: z.array(z.string()),
-  /** The legacy shape of the same photos (spec part 2, section 3). */
-  carimage: z.array(z.object({ image_url: z.string() })),
+  ...stageDocumentAnswers('release'),
+  ...photoAnswers,
   created_at: z.string(),
   updated_at: z.string(),
 });
