@@ -271,6 +271,24 @@ const main = async () => {
     }
 
     const exports = exportMeasurements.filter((item) => selected(item.name));
+    if (exports.length > 0 || selected('downloads')) {
+      // The clerks' traffic with nothing else running, on a fresh server: what "meanwhile" is compared
+      // with (on a shared machine the list's own p95 is not zero).
+      await restart();
+      await fetchOnce(`${current.server.url}/api/order`, current.token);
+      await settle(current.server.url);
+      const quiet = await runLoad({
+        url: `${current.server.url}/api/order`,
+        token: current.token,
+        connections,
+        seconds: Math.max(seconds, 3),
+        overallRate: CLERKS_RATE,
+      });
+      progress(`  /api/order at ${CLERKS_RATE} req/s alone     p95 ${ms(quiet.p95)} (p50 ${ms(quiet.p50)})`);
+      print(
+        `\n\`/api/order\` at ${CLERKS_RATE} req/s with nothing else running: p95 ${ms(quiet.p95)} (p50 ${ms(quiet.p50)}, ${quiet.ok} answered).`,
+      );
+    }
     if (exports.length > 0) {
       const exportRows: ExportRow[] = [];
       for (const measurement of exports) {
