@@ -19,7 +19,7 @@ import {
 import { countFiledOrders, type FiledFilters, listFiledOrders } from '../modules/filed/filed.repository';
 import { countPickups, listPickups, type PickupFilters } from '../modules/pickup/pickup.repository';
 import { countProcedures, listProcedures, type ProcedureFilters } from '../modules/procedure/procedure.repository';
-import { contractFigures, periodOrderIds, tradeLines, vehicleFigures } from '../modules/report/report.repository';
+import { contractFigures, periodOrderIdsAll, tradeLines, vehicleFigures } from '../modules/report/report.repository';
 import { countPurchases, listPurchases, type PurchaseFilters } from '../modules/purchase/purchase.repository';
 import {
   candidateRows,
@@ -342,7 +342,7 @@ const planned: Planned[] = [
   // The period report and its workbook: the period's contracts by created_at, their vehicles by order_id.
   { label: 'order report contracts', run: (db) => contractFigures(db, TZ, REPORT_PERIOD) },
   { label: 'order report vehicles', run: (db) => vehicleFigures(db, TZ, REPORT_PERIOD) },
-  { label: 'order report export batch', run: (db) => periodOrderIds(db, TZ, REPORT_PERIOD, 700, 500) },
+  { label: 'order report export ids', run: (db) => periodOrderIdsAll(db, TZ, REPORT_PERIOD) },
   { label: 'order report export lines', run: (db) => tradeLines(db, [700, 701, 702]) },
   { label: 'VIN lookup (one)', run: (db) => findVehicleByVin(db, vinOf(42)) },
   { label: 'VIN lookup (import)', run: (db) => findVehiclesByVins(db, [vinOf(42), vinOf(43)]) },

@@ -79,24 +79,6 @@ export const vehicleFigures = async (db: Db, timeZone: string, period: ReportPer
   return toVehicleFigures(rows[0]);
 };
 
-/** The period's contract ids newest first, below `before` (the export's keyset), through the created_at index. */
-export const periodOrderIds = async (
-  db: Db,
-  timeZone: string,
-  period: ReportPeriod,
-  before: number | undefined,
-  limit: number,
-): Promise<{ id: number }[]> => {
-  const below = before === undefined ? sql`` : sql` and orders.id < ${before}`;
-  // `id + 0`: the period's own index finds the contracts, never a walk of every newer one by id.
-  const { rows } = await sql<{
-    id: number;
-  }>`select orders.id as id from orders where ${inPeriod(timeZone, period)}${below} order by (orders.id + 0) desc limit ${limit}`.execute(
-    db,
-  );
-  return rows.map((row) => ({ id: Number(row.id) }));
-};
-
 /** Every contract id of the period, newest first (the export's batches are cut from them). */
 export const periodOrderIdsAll = async (db: Db, timeZone: string, period: ReportPeriod): Promise<{ id: number }[]> => {
   const { rows } = await sql<{
