@@ -1,7 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReleaseListCar, ReleaseListGroup } from '../../../../../contract/exports';
+import { captureDownloads, type CapturedDownloads } from '../../../components/download-capture';
+import { installObjectUrlStandIn, type ObjectUrlRegistry } from '../../../components/object-url-stand-in';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
@@ -58,9 +60,16 @@ const notLinked: ReleaseListGroup = {
 };
 
 let groups: ReleaseListGroup[];
+let downloads: CapturedDownloads;
+let urls: ObjectUrlRegistry;
 
 beforeEach(() => {
+  urls = installObjectUrlStandIn();
+  downloads = captureDownloads();
   groups = [contract, notLinked];
+  server.on('GET /api/car/exExport', envelope(200, { download_url: '/storage/exports/2026/11/release.xlsx' }));
+  // Zip's magic bytes first: the download checks that it received a workbook.
+  server.on('GET /storage/exports/2026/11/release.xlsx', { status: 200, body: 'PK\u0003\u0004release' });
   server.on('GET /api/car/exportsLists', (request) => {
     const vin = request.query.get('vin') ?? '';
     const found = groups
@@ -68,6 +77,11 @@ beforeEach(() => {
       .filter((group) => group.car.length > 0);
     return envelope(200, { data: found, meta: { total: found.length, page: 1, limit: 15 }, total: found.length });
   });
+});
+
+afterEach(() => {
+  urls.restore();
+  downloads.stop();
 });
 
 const listRequests = () => server.requests.filter((request) => request.path === '/api/car/exportsLists');
@@ -184,6 +198,27 @@ describe('release list', { timeout: 60_000 }, () => {
       }),
     );
     expect(await screen.findByText('移交失败! 数据库不可用')).toBeInTheDocument();
+  });
+
+  it('导出Excel downloads the filtered list (no paging) as 出口放行列表-<date>.xlsx; 刷新 reads the page again', async () => {
+    renderInApp(<ReleaseListPage />, { initialEntries: ['/release/list'] });
+    await carsOf('HW-2026-003');
+    const filters = screen.getByRole('search', { name: '出口放行筛选' });
+    await userEvent.type(within(filters).getByLabelText('海外合同号'), 'HW-2026');
+    await userEvent.click(within(filters).getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('order_no')).toBe('HW-2026'));
+
+    await userEvent.click(screen.getByRole('button', { name: /导出Excel/ }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    const exportCall = server.requests.find((request) => request.path === '/api/car/exExport')!;
+    expect(Object.fromEntries(exportCall.query)).toEqual({ order_no: 'HW-2026' });
+    expect(downloads.saved[0]?.name).toMatch(/^出口放行列表-\d{8}\.xlsx$/);
+
+    const before = listRequests().length;
+    groups = [notLinked];
+    await userEvent.click(screen.getByRole('button', { name: /刷\s*新/ }));
+    await waitFor(() => expect(screen.queryByLabelText('HW-2026-003 的车辆')).not.toBeInTheDocument());
+    expect(listRequests().length).toBe(before + 1);
   });
 
   it('says 暂无数据 when no vehicle waits', async () => {
