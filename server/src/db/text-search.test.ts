@@ -148,6 +148,22 @@ describe('substring search through the trigram indexes', () => {
     expect(await purchaseIds({ input: 'xy7' })).toEqual([purchase]);
   });
 
+  it('finds a whole number or VIN only where all of it is, not just its last characters', async () => {
+    const thisYear = await addOrder('HW2026025000', 'Alpha Trading');
+    const lastYear = await addOrder('HW2025025000', 'Alpha Trading');
+    const purchase = await addPurchase('CG2026-025000', 'Seller', thisYear);
+    await addPurchase('CG2025-025000', 'Seller', lastYear);
+    await addVehicle('LSVAA2180E2123456', thisYear, purchase);
+    await addVehicle('LFVAA2180E2123456', lastYear);
+
+    expect(await orderIds({ orderNo: 'HW2026025000' })).toEqual([thisYear]);
+    expect(await orderIds({ orderNo: 'hw2025025000' })).toEqual([lastYear]);
+    expect(await orderIds({ orderNo: '025000' })).toEqual([thisYear, lastYear]);
+    expect(await orderIds({ vin: 'LSVAA2180E2123456' })).toEqual([thisYear]);
+    expect(await orderIds({ vin: 'fvaa2180e2123456' })).toEqual([lastYear]);
+    expect(await purchaseIds({ purchaseNo: 'CG2026-025000' })).toEqual([purchase]);
+    expect(await orderIds({ orderNo: 'HW2027025000' })).toEqual([]);
+  });
   it('takes %, _, ", *, quotes and FTS words as plain text', async () => {
     const percent = await addOrder('HW%01', '100%纯牛"车"*');
     const underscore = await addOrder('HW_01', 'A_B OR C');

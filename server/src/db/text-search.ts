@@ -16,27 +16,46 @@ export interface SearchedColumn {
   fts: string;
   /** A VIN is stored upper case and matched upper case (no lower(): PostgreSQL's index is on `vin`). */
   upperCase: boolean;
+  /**
+   * The column is a code that ends in a serial (VINs, contract numbers): its last characters tell rows
+   * apart, its first ones are shared by thousands (`HW2023…`, a maker's `LSV…`).
+   */
+  serialTail: boolean;
 }
 
-const searched = (table: SearchedColumn['table'], column: string, upperCase = false): SearchedColumn => ({
+const searched = (
+  table: SearchedColumn['table'],
+  column: string,
+  { upperCase = false, serialTail = false } = {},
+): SearchedColumn => ({
   table,
   column,
   fts: `${table}_${column}_fts`,
   upperCase,
+  serialTail,
 });
 
-export const VEHICLE_VIN = searched('vehicles', 'vin', true);
-export const ORDER_NO = searched('orders', 'order_no');
+export const VEHICLE_VIN = searched('vehicles', 'vin', { upperCase: true, serialTail: true });
+export const ORDER_NO = searched('orders', 'order_no', { serialTail: true });
 export const ORDER_CUSTOMER_NAME = searched('orders', 'customer_name');
-export const PURCHASE_NO = searched('purchases', 'purchase_no');
+export const PURCHASE_NO = searched('purchases', 'purchase_no', { serialTail: true });
 export const PURCHASE_CUSTOMER_NAME = searched('purchases', 'customer_name');
 export const CUSTOMER_NAME = searched('customers', 'name');
-export const VIN_CORRECTION_VIN_NEW = searched('vin_corrections', 'vin_new');
+export const VIN_CORRECTION_VIN_NEW = searched('vin_corrections', 'vin_new', { serialTail: true });
 
 /** A trigram index finds nothing shorter than three characters. */
 const TRIGRAM_LENGTH = 3;
 
 export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * How much of a serial-ended code the index looks up: its last six characters (a VIN's serial, a
+ * contract number's sequence). FTS5 intersects the lists of every trigram of a phrase, and a whole
+ * contract number's first trigrams (`HW2`, `W20`, `202`) are in every contract: its twelve characters
+ * took 1 ms where the last six take 0.4 ms at 50,000 contracts. The `like` on the column keeps only
+ * the rows holding the whole text, so the answer is the same.
+ */
+const SERIAL_TAIL = 6;
 
 /** The text as one FTS5 phrase: quoted, its quotes doubled, so that `*`, `-`, `OR`, `:` are only text. */
 export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
@@ -61,5 +80,6 @@ export const containsText = (
     : sql<SqlBool>`lower(${ref}) like lower(${containsPattern(needle)}) escape '!'`;
   if (isPostgres(db) || [...needle].length < TRIGRAM_LENGTH) return exact;
   const fts = sql.table(target.fts);
-  return sql<SqlBool>`(${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${ftsPhrase(needle)}) and ${exact})`;
+  const looked = target.serialTail ? [...needle].slice(-SERIAL_TAIL).join('') : needle;
+  return sql<SqlBool>`(${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${ftsPhrase(looked)}) and ${exact})`;
 };
