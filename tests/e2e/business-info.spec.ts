@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { filedCard, searchFiled } from './filing-support';
+import { filedCard, finishedContract, searchFiled } from './filing-support';
 import { ensureAdmin, login } from './support';
-import { dataOf, purchaseAtYard, screenshotTo, shown, yardApi, type YardApi } from './yard-support';
+import { dataOf, screenshotTo, shown, yardApi, type YardApi } from './yard-support';
 
 /**
  * The business information page (spec part 2, section 2): a clerk opens a vehicle of a finished overseas
@@ -26,39 +26,53 @@ const image = (api: YardApi, fixture: string, name: string) => api.upload('image
 /**
  * Through the API as the clerks' screens send them: the overseas contract (contract file, agreement, a
  * receipt), a used-car purchase contract, carA checked in and carB without a check-in, a transfer each
- * (carA with its five documents), one release pass, one export declaration, the hand-overs, then tax
- * refund, deregistration and freight for both: the contract is finished (6).
+ * (carA with its five documents), then the release pass, the declaration, the hand-over and the three
+ * filing records of both (filing-support): the contract is finished (6).
  */
-async function finishedContract(api: YardApi): Promise<number> {
-  const { id: orderId } = await dataOf<{ id: number }>(
-    await api.request.post('/api/order', {
-      headers: api.headers,
-      data: {
-        order_no: orderNo,
-        amount: 2,
-        total: 30_000,
-        currency: 'USD',
-        agent_name: '陈代理',
-        contracts: [await api.upload('contract', 'scans/deregistration-certificate.pdf', '销售合同.pdf')],
-        agreement_no: `DF-${serial}`,
-        agreement: await api.upload('agreement', 'scans/deregistration-certificate.docx', '代付协议.docx'),
-        name: `Almaty Motors ${serial}`,
-        address: 'Abay Ave 1, Almaty',
-        contact_way: '+7 701 000 0000',
-        country: '哈萨克斯坦',
-        type_id: 1,
-        cars: [carA, carB].map((text) => ({
-          id: 0,
-          vin: text,
-          model: '丰田 凯美瑞 2020款',
-          order_price: 15_000,
-          invoice: 0,
-          other: 0,
-        })),
-      },
-    }),
-    201,
-  );
+async function finishedWithReceipt(api: YardApi): Promise<number> {
+  const { orderId } = await finishedContract(api, {
+    orderNo,
+    vins: [carA, carB],
+    customer: `Almaty Motors ${serial}`,
+    order: {
+      agent: '陈代理',
+      pricePerCar: 15_000,
+      agreementNo: `DF-${serial}`,
+      agreement: await api.upload('agreement', 'scans/deregistration-certificate.docx', '代付协议.docx'),
+    },
+    purchase: {
+      type: 2,
+      purchaseNo,
+      seller,
+      model: () => '丰田 凯美瑞 2020款',
+      contracts: [await api.upload('contract', 'scans/deregistration-certificate.pdf', '采购合同.pdf')],
+    },
+    toRelease: async (_, purchaseId) => {
+      await api.send('post', '/api/car/entryAdd', {
+        vin: carA,
+        dl_name: '王代理',
+        vin_image: await image(api, 'customs-declaration.jpg', '车架号.jpg'),
+        wg_image: await image(api, 'vehicle-exterior.png', '外观.png'),
+        car_image: [await image(api, 'vehicle-exterior.png', '左前.png')],
+        remark: '左后门轻微划痕',
+      });
+      await api.send('put', '/api/car/entryHandOver', { purchase_id: [purchaseId] });
+      // carB goes on without a check-in.
+      await api.send('put', `/api/car/noentry?purchaseId=${purchaseId}`);
+      await api.send('post', '/api/car/transferAdd', {
+        vin: carA,
+        djz_image: await document(api, 'deregistration-certificate.pdf', '登记证书.pdf'),
+        lp_image: await document(api, 'vehicle-exterior.png', '临时牌照.png'),
+        usedcar_invoices_image: await document(api, 'customs-declaration.jpg', '二手车发票.jpg'),
+        zzs_invoices_image: await document(api, 'deregistration-certificate.docx', '增值税发票.docx'),
+        xsz_image: await document(api, 'customs-declaration.jpg', '行驶证.jpg'),
+      });
+      await api.send('post', '/api/car/transferAdd', { vin: carB });
+      await api.send('put', '/api/car/transferHandOver', { purchase_id: [purchaseId] });
+    },
+    declaration: { bgdSn: `3101${serial}`, money: '30000' },
+  });
+  // The receipt, collected against the contract (the overseas tab lists it).
   await dataOf(
     await api.request.post(`/api/order/${orderId}/receipt`, {
       headers: api.headers,
@@ -73,70 +87,6 @@ async function finishedContract(api: YardApi): Promise<number> {
     }),
     201,
   );
-  await api.send('put', `/api/order/${orderId}/handOver`);
-
-  const purchaseId = await purchaseAtYard(api, {
-    type: 2,
-    purchaseNo,
-    vins: [carA, carB],
-    seller,
-    orderId,
-    contracts: [await api.upload('contract', 'scans/deregistration-certificate.pdf', '采购合同.pdf')],
-  });
-  await api.send('post', '/api/car/entryAdd', {
-    vin: carA,
-    dl_name: '王代理',
-    vin_image: await image(api, 'customs-declaration.jpg', '车架号.jpg'),
-    wg_image: await image(api, 'vehicle-exterior.png', '外观.png'),
-    car_image: [await image(api, 'vehicle-exterior.png', '左前.png')],
-    remark: '左后门轻微划痕',
-  });
-  await api.send('put', '/api/car/entryHandOver', { purchase_id: [purchaseId] });
-  // carB goes on without a check-in.
-  await api.send('put', `/api/car/noentry?purchaseId=${purchaseId}`);
-  await api.send('post', '/api/car/transferAdd', {
-    vin: carA,
-    djz_image: await document(api, 'deregistration-certificate.pdf', '登记证书.pdf'),
-    lp_image: await document(api, 'vehicle-exterior.png', '临时牌照.png'),
-    usedcar_invoices_image: await document(api, 'customs-declaration.jpg', '二手车发票.jpg'),
-    zzs_invoices_image: await document(api, 'deregistration-certificate.docx', '增值税发票.docx'),
-    xsz_image: await document(api, 'customs-declaration.jpg', '行驶证.jpg'),
-  });
-  await api.send('post', '/api/car/transferAdd', { vin: carB });
-  await api.send('put', '/api/car/transferHandOver', { purchase_id: [purchaseId] });
-  await api.send('post', '/api/car/releaseAdd', {
-    vin: [carA, carB],
-    fxt_image: await image(api, 'customs-declaration.jpg', '放行条.jpg'),
-    lc_image: await image(api, 'vehicle-exterior.png', '离场照片.png'),
-    car_image: [],
-  });
-  await api.send('post', '/api/car/exportsAdd', {
-    order_id: orderId,
-    vin: [carA, carB],
-    currency: 'USD',
-    bgd_sn: `3101${serial}`,
-    exports_date: '2026-11-20',
-    exports_money: '30000',
-    xkz_image: await document(api, 'deregistration-certificate.pdf', '许可证.pdf'),
-    bgzl_image: await document(api, 'deregistration-certificate.pdf', '报关资料.pdf'),
-    bgd_image: await document(api, 'customs-declaration.jpg', '报关单.jpg'),
-    td_image: await document(api, 'deregistration-certificate.pdf', '提单.pdf'),
-    car_image: [],
-  });
-  await api.send('put', '/api/car/releaseHandOver', { purchase_id: [purchaseId] });
-  await api.send('post', '/api/car/drawbackAdd', { order_id: orderId, vin: [carA, carB] });
-  await api.send('post', '/api/car/archiveAdd', {
-    order_id: orderId,
-    vin: [carA, carB],
-    zxzm_image: await document(api, 'deregistration-certificate.pdf', '注销证明.pdf'),
-  });
-  await api.send('post', '/api/car/freightAdd', {
-    order_id: orderId,
-    vin: [carA, carB],
-    yffp_image: await document(api, 'deregistration-certificate.pdf', '运费发票.pdf'),
-    yffkd_image: await document(api, 'customs-declaration.jpg', '运费付款单.jpg'),
-    car_image: [],
-  });
   return orderId;
 }
 
@@ -163,7 +113,7 @@ test('the clerk reads a finished contract’s vehicle in six tabs, switches vehi
   request,
 }) => {
   const api = await yardApi(request);
-  const orderId = await finishedContract(api);
+  const orderId = await finishedWithReceipt(api);
   const order = await dataOf<{ status: number; cars: { id: number; vin: string }[] }>(
     await request.get(`/api/order/${orderId}`, { headers: api.headers }),
   );

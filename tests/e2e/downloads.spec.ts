@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import JSZip from 'jszip';
 import { read, utils } from 'xlsx';
 import { ensureAdmin, login } from './support';
-import { dataOf, purchaseInRegistry, rowOf, screenshotTo, yardApi, type YardApi } from './yard-support';
+import { finishedContract } from './filing-support';
+import { rowOf, screenshotTo, yardApi, type YardApi } from './yard-support';
 
 /**
  * The finished contract's document zip (spec part 2, sections 2 and 8): an overseas contract whose two
@@ -21,92 +22,25 @@ const carA = vin(1);
 const carB = vin(2);
 const orderNo = `HW-ZIP-${serial}`;
 
-/** An overseas contract of these cars with its contract and agreement files, handed to purchasing; its id. */
-async function createOrder(api: YardApi, vins: string[]): Promise<number> {
-  const contract = await api.upload('contract', 'scans/deregistration-certificate.pdf', '销售合同.pdf');
-  const agreement = await api.upload('agreement', 'scans/contract-bundle.zip', '代理协议.zip');
-  const { id } = await dataOf<{ id: number }>(
-    await api.request.post('/api/order', {
-      headers: api.headers,
-      data: {
-        order_no: orderNo,
-        amount: vins.length,
-        total: 10_000 * vins.length,
-        currency: 'USD',
-        agent_name: 'E2E 代理人',
-        contracts: [contract],
-        agreement,
-        name: `Almaty Motors ${serial}`,
-        address: 'Abay Ave 1, Almaty',
-        contact_way: '+7 701 000 0000',
-        country: '哈萨克斯坦',
-        type_id: 1,
-        cars: vins.map((text) => ({
-          id: 0,
-          vin: text,
-          model: '大众帕萨特',
-          order_price: 10_000,
-          invoice: 0,
-          other: 0,
-        })),
-      },
-    }),
-    201,
-  );
-  await api.send('put', `/api/order/${id}/handOver`);
-  return id;
-}
-
-/** Every step after the yard, through the API as the clerks' screens send them, to the finished contract. */
-async function finishContract(api: YardApi, orderId: number): Promise<void> {
-  const purchaseContract = await api.upload('contract', 'scans/deregistration-certificate.pdf', '采购合同.pdf');
-  const purchaseId = await purchaseInRegistry(api, {
-    type: 1,
-    purchaseNo: `CG-ZIP-${serial}`,
+/**
+ * Every step through the API as the clerks' screens send them, to the finished contract: the overseas
+ * contract with its agreement, the purchase contract with its file, carA's plating with its 行驶证 (carB's
+ * without documents), one pass, one declaration, the three filing records.
+ */
+async function contractToZip(api: YardApi): Promise<void> {
+  await finishedContract(api, {
+    orderNo,
     vins: [carA, carB],
-    seller: `宁波车行${serial}`,
-    orderId,
-    contracts: [purchaseContract],
-  });
-  // The first car's plating with its 行驶证; the second's without documents.
-  await api.send('post', '/api/car/plateAdd', {
-    vin: carA,
-    xsz_image: await api.upload('document', 'scans/customs-declaration.jpg', '行驶证.jpg'),
-  });
-  await api.send('post', '/api/car/plateAdd', { vin: carB });
-  await api.send('put', '/api/car/transferHandOver', { purchase_id: [purchaseId] });
-  await api.send('post', '/api/car/releaseAdd', {
-    vin: [carA, carB],
-    fxt_image: await api.upload('image', 'scans/customs-declaration.jpg', '放行条.jpg'),
-    lc_image: await api.upload('image', 'scans/vehicle-exterior.png', '离场照片.png'),
-    car_image: [],
-  });
-  await api.send('post', '/api/car/exportsAdd', {
-    order_id: orderId,
-    vin: [carA, carB],
-    currency: 'USD',
-    bgd_sn: `3101${serial}`,
-    exports_date: '2026-11-20',
-    exports_money: '20000',
-    xkz_image: await api.upload('document', 'scans/deregistration-certificate.pdf', '许可证.pdf'),
-    bgzl_image: await api.upload('document', 'scans/deregistration-certificate.pdf', '报关资料.pdf'),
-    bgd_image: await api.upload('document', 'scans/customs-declaration.jpg', '报关单.jpg'),
-    td_image: await api.upload('document', 'scans/deregistration-certificate.pdf', '提单.pdf'),
-    car_image: [],
-  });
-  await api.send('put', '/api/car/releaseHandOver', { purchase_id: [purchaseId] });
-  await api.send('post', '/api/car/drawbackAdd', { order_id: orderId, vin: [carA, carB] });
-  await api.send('post', '/api/car/archiveAdd', {
-    order_id: orderId,
-    vin: [carA, carB],
-    zxzm_image: await api.upload('document', 'scans/deregistration-certificate.pdf', '注销证明.pdf'),
-  });
-  await api.send('post', '/api/car/freightAdd', {
-    order_id: orderId,
-    vin: [carA, carB],
-    yffp_image: await api.upload('document', 'scans/deregistration-certificate.pdf', '运费发票.pdf'),
-    yffkd_image: await api.upload('document', 'scans/customs-declaration.jpg', '运费付款单.jpg'),
-    car_image: [await api.upload('image', 'scans/vehicle-exterior.png', '装柜.png')],
+    customer: `Almaty Motors ${serial}`,
+    order: { agreement: await api.upload('agreement', 'scans/contract-bundle.zip', '代理协议.zip') },
+    purchase: {
+      type: 1,
+      purchaseNo: `CG-ZIP-${serial}`,
+      seller: `宁波车行${serial}`,
+      model: () => '大众帕萨特',
+      contracts: [await api.upload('contract', 'scans/deregistration-certificate.pdf', '采购合同.pdf')],
+    },
+    plating: { [carA]: { xsz_image: await api.upload('document', 'scans/customs-declaration.jpg', '行驶证.jpg') } },
   });
 }
 
@@ -123,9 +57,7 @@ test('the clerk downloads a finished contract’s documents as one zip and finds
   page,
   request,
 }) => {
-  const api = await yardApi(request);
-  const orderId = await createOrder(api, [carA, carB]);
-  await finishContract(api, orderId);
+  await contractToZip(await yardApi(request));
 
   await page.goto('/filed/list');
   const filters = page.getByRole('search', { name: '归档筛选' });

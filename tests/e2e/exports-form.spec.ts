@@ -1,16 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ExportsRecord } from '../../contract/exports';
-import { createOrderThroughApi, ensureAdmin, login } from './support';
-import {
-  dataOf,
-  dropFiles,
-  fixtures,
-  formItem as item,
-  purchaseAtRelease,
-  scannedPage,
-  screenshotTo,
-  yardApi,
-} from './yard-support';
+import { finishedContract } from './filing-support';
+import { ensureAdmin, login } from './support';
+import { dataOf, dropFiles, fixtures, formItem as item, scannedPage, screenshotTo, yardApi } from './yard-support';
 
 /**
  * The export declaration (出口报关) as the customs clerk uses it (spec part 2, sections 2 and 5): an
@@ -72,18 +64,19 @@ test('a clerk declares three cars of a contract for export with its four documen
   request,
 }) => {
   test.setTimeout(120_000);
+  // Thirty new cars of the contract plated and handed to release (filing-support stops there).
   const api = await yardApi(request);
-  await createOrderThroughApi(request, { orderNo, customerName: `迪拜汽车贸易${serial}`, vins: cars });
-  const [order] = await dataOf<Array<{ id: number; order_no: string }>>(
-    await request.get(`/api/order/search?order_no=${orderNo}`, { headers: api.headers }),
-  );
-  const purchaseId = await purchaseAtRelease(api, {
-    type: 1,
-    purchaseNo: `CG-EX-${serial}`,
+  const { orderId, purchaseId } = await finishedContract(api, {
+    orderNo,
     vins: cars,
-    seller: `宁波车行${serial}`,
-    orderId: order!.id,
-    model: (index) => (index % 2 === 0 ? '丰田 卡罗拉 1.8L' : '比亚迪 汉 EV'),
+    customer: `迪拜汽车贸易${serial}`,
+    purchase: {
+      type: 1,
+      purchaseNo: `CG-EX-${serial}`,
+      seller: `宁波车行${serial}`,
+      model: (index) => (index % 2 === 0 ? '丰田 卡罗拉 1.8L' : '比亚迪 汉 EV'),
+    },
+    until: 'release',
   });
 
   // The empty form says what it needs and sends nothing.
@@ -139,7 +132,7 @@ test('a clerk declares three cars of a contract for export with its four documen
     await request.get(`/api/car/exportsRead?purchaseId=${purchaseId}`, { headers: api.headers }),
   );
   expect(saved).toMatchObject({
-    order_id: order!.id,
+    order_id: orderId,
     order_no: orderNo,
     currency: 'CNY',
     bgd_sn: 'BG-2026-77881',
@@ -150,7 +143,7 @@ test('a clerk declares three cars of a contract for export with its four documen
   expect(saved!.exportscar.map((car) => car.vin).sort()).toEqual([vin(7), vin(1), vin(2)].sort());
 
   // The edit: the contract locked, the declared cars chosen, the 27 others waiting.
-  await page.goto(`/release/letout_edit/${order!.id}/${saved!.id}`);
+  await page.goto(`/release/letout_edit/${orderId}/${saved!.id}`);
   await expect(vinsIn(page, '已选择')).toHaveCount(3);
   await expect(form.getByLabel('海外合同号')).toBeDisabled();
   await expect(form.locator('.exports-contract-picker')).toContainText(orderNo);

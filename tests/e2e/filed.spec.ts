@@ -1,8 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createOrderThroughApi, ensureAdmin, login } from './support';
+import { ensureAdmin, login } from './support';
 import {
-  createPurchase,
-  dataOf,
   dropInto as dropIntoSlot,
   formItem,
   PDF,
@@ -14,7 +12,13 @@ import {
   type DroppedFile,
   type YardApi,
 } from './yard-support';
-import { chooseVehicles as choose, transferPane as pane } from './filing-support';
+import {
+  chooseVehicles as choose,
+  type FilingDocuments,
+  filingDocuments,
+  finishedContract,
+  transferPane as pane,
+} from './filing-support';
 
 /**
  * Filing (归档) as its clerk lives it (spec part 2, sections 2 and 5): an overseas contract's two vehicles
@@ -40,58 +44,27 @@ const save = (page: Page) => page.getByRole('button', { name: /保\s*存/ }).cli
 const dropInto = (page: Page, label: string, file: DroppedFile) =>
   dropIntoSlot(page, shown(page, '.filing-form-page'), label, file);
 
-/** Uploads of the earlier steps' documents (the export declaration's four, the release pass's two). */
-async function earlierFiles(api: YardApi) {
-  const scan = await api.upload('document', 'scans/deregistration-certificate.pdf', '报关.pdf');
-  const photo = await api.upload('image', 'scans/vehicle-exterior.png', '离场.png');
-  return { scan, photo };
-}
-
-/**
- * An overseas contract of `vins` taken to filing as the clerks before would: bought on one new-car
- * purchase contract, 免入库, plated, handed to release, let out on one pass, declared for export with its
- * four required documents, and handed to filing. Answers the contract's id.
- */
+/** An overseas contract of `vins` handed to filing (filing-support), bought on one new-car contract; its id. */
 async function contractInFiling(
   api: YardApi,
-  files: { scan: string; photo: string },
+  documents: FilingDocuments,
   number: string,
   vins: string[],
   customer: string,
 ): Promise<number> {
-  await createOrderThroughApi(api.request, { orderNo: number, customerName: customer, vins });
-  const [order] = await dataOf<Array<{ id: number; order_no: string }>>(
-    await api.request.get(`/api/order/search?order_no=${number}`, { headers: api.headers }),
-  );
-  expect(order?.order_no).toBe(number);
-  const orderId = order!.id;
-  await api.send('put', `/api/order/${orderId}/handOver`);
-  const purchaseId = await createPurchase(api, {
-    type: 1,
-    purchaseNo: `CG-${number}`,
+  const { orderId } = await finishedContract(api, {
+    orderNo: number,
     vins,
-    seller: `杭州车行${serial}`,
-    orderId,
-    model: (index) => (index % 2 === 0 ? '丰田 卡罗拉 1.8L' : '比亚迪 汉 EV'),
+    customer,
+    purchase: {
+      type: 1,
+      purchaseNo: `CG-${number}`,
+      seller: `杭州车行${serial}`,
+      model: (index) => (index % 2 === 0 ? '丰田 卡罗拉 1.8L' : '比亚迪 汉 EV'),
+    },
+    until: 'filing',
+    documents,
   });
-  await api.send('put', `/api/purchase/${purchaseId}/handOver`);
-  await api.send('put', `/api/car/noentry?purchaseId=${purchaseId}`);
-  for (const text of vins) await api.send('post', '/api/car/plateAdd', { vin: text });
-  await api.send('put', '/api/car/transferHandOver', { purchase_id: [purchaseId] });
-  await api.send('post', '/api/car/releaseAdd', { vin: vins, fxt_image: files.photo, lc_image: files.photo });
-  await api.send('post', '/api/car/exportsAdd', {
-    order_id: orderId,
-    vin: vins,
-    currency: 'USD',
-    bgd_sn: `3101${serial}`,
-    exports_date: '2026-11-20',
-    xkz_image: files.scan,
-    bgzl_image: files.scan,
-    bgd_image: files.scan,
-    td_image: files.scan,
-  });
-  const { moved } = await api.send<{ moved: number }>('put', '/api/car/releaseHandOver', { purchase_id: [purchaseId] });
-  expect(moved).toBe(vins.length);
   return orderId;
 }
 
@@ -133,7 +106,7 @@ test('a contract’s vehicles refunded, deregistered and freighted from its card
 }) => {
   test.setTimeout(120_000);
   const api = await yardApi(request);
-  const files = await earlierFiles(api);
+  const files = await filingDocuments(api);
   // Other contracts' vehicles wait in filing too (the list a clerk really sees).
   for (let index = 1; index <= 4; index += 1) {
     const vins = Array.from({ length: 6 }, (_, row) => vin(`LSVG${'BCDE'[index - 1]}`, row + 1));

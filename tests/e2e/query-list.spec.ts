@@ -4,7 +4,6 @@ import { read, utils } from 'xlsx';
 import type { Report } from '../../contract/report';
 import { createOrderThroughApi, ensureAdmin, login } from './support';
 import {
-  createPurchase,
   dataOf,
   purchaseAtRelease,
   purchaseInRegistry,
@@ -13,6 +12,7 @@ import {
   yardApi,
   type YardApi,
 } from './yard-support';
+import { finishedContract } from './filing-support';
 
 /**
  * 档案查询 as a manager uses it (spec part 2, sections 2 and 5): an overseas contract's two vehicles went
@@ -45,56 +45,15 @@ async function orderIdOf(api: YardApi, number: string): Promise<number> {
   return order!.id;
 }
 
-/** The finished contract, through the API as the clerks' screens send it; its id and the purchase's. */
-async function finishedContract(api: YardApi) {
-  const scan = await api.upload('document', 'scans/deregistration-certificate.pdf', '报关.pdf');
-  const photo = await api.upload('image', 'scans/vehicle-exterior.png', '离场.png');
-  const slip = await api.upload('image', 'scans/customs-declaration.jpg', '银行回单.jpg');
-  await createOrderThroughApi(api.request, { orderNo, customerName: `阿拉木图汽车 ${serial}`, vins: [carA, carB] });
-  const orderId = await orderIdOf(api, orderNo);
-  await api.send('put', `/api/order/${orderId}/handOver`);
-  const purchaseId = await createPurchase(api, {
-    type: 1,
-    purchaseNo: `CG-DA-${serial}`,
+/** The finished contract, through the API as the clerks' screens send it (a remittance on its purchase). */
+const finished = (api: YardApi) =>
+  finishedContract(api, {
+    orderNo,
     vins: [carA, carB],
-    seller: `杭州车行${serial}`,
-    orderId,
+    customer: `阿拉木图汽车 ${serial}`,
+    purchase: { type: 1, purchaseNo: `CG-DA-${serial}`, seller: `杭州车行${serial}`, remitted: REMITTED },
+    declaration: { date: today },
   });
-  await dataOf(
-    await api.request.post(`/api/purchase/${purchaseId}/remit`, {
-      headers: api.headers,
-      data: { amount: String(REMITTED), bank_slips: slip },
-    }),
-    201,
-  );
-  await api.send('put', `/api/purchase/${purchaseId}/handOver`);
-  await api.send('put', `/api/car/noentry?purchaseId=${purchaseId}`);
-  for (const text of [carA, carB]) await api.send('post', '/api/car/plateAdd', { vin: text });
-  await api.send('put', '/api/car/transferHandOver', { purchase_id: [purchaseId] });
-  await api.send('post', '/api/car/releaseAdd', { vin: [carA, carB], fxt_image: photo, lc_image: photo });
-  await api.send('post', '/api/car/exportsAdd', {
-    order_id: orderId,
-    vin: [carA, carB],
-    currency: 'USD',
-    bgd_sn: `3101${serial}`,
-    exports_date: today,
-    xkz_image: scan,
-    bgzl_image: scan,
-    bgd_image: scan,
-    td_image: scan,
-  });
-  await api.send('put', '/api/car/releaseHandOver', { purchase_id: [purchaseId] });
-  await api.send('post', '/api/car/drawbackAdd', { order_id: orderId, vin: [carA, carB] });
-  await api.send('post', '/api/car/archiveAdd', { order_id: orderId, vin: [carA, carB], zxzm_image: scan });
-  await api.send('post', '/api/car/freightAdd', {
-    order_id: orderId,
-    vin: [carA, carB],
-    yffp_image: scan,
-    yffkd_image: scan,
-    car_image: [],
-  });
-  return { orderId };
-}
 
 /** Two more contracts of a dozen vehicles each, at the registry and at release (the list a manager sees). */
 async function otherContracts(api: YardApi) {
@@ -153,7 +112,7 @@ test('a finished vehicle found by its VIN tail, the period report read and its w
   test.setTimeout(120_000);
   const api = await yardApi(request);
   await otherContracts(api);
-  const { orderId } = await finishedContract(api);
+  const { orderId } = await finished(api);
 
   await page.goto('/filed/query_list');
   await expect(rows(page)).toHaveCount(15);

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { createOrderThroughApi, ensureAdmin, login } from './support';
-import { dataOf, purchaseAtRelease, screenshotTo, yardApi, type YardApi } from './yard-support';
+import { read, utils } from 'xlsx';
+import { finishedContract } from './filing-support';
+import { ensureAdmin, login } from './support';
+import { screenshotTo, yardApi, type YardApi } from './yard-support';
 
 /**
  * The release list (出口放行) as the customs clerk uses it (spec part 2, sections 2 and 4): an overseas
@@ -27,21 +30,19 @@ const carRow = (page: Page, contract: string, text: string) =>
   groupCars(page, contract).locator('tr', { has: page.getByText(text, { exact: true }) });
 
 /** An overseas contract of these cars and its purchase contract of new cars at the release flow; their ids. */
-async function contractAtRelease(api: YardApi, number: string, purchase: string, vins: string[]) {
-  await createOrderThroughApi(api.request, { orderNo: number, customerName: `迪拜车行${number.slice(-6)}`, vins });
-  const [order] = await dataOf<Array<{ id: number }>>(
-    await api.request.get(`/api/order/search?order_no=${number}`, { headers: api.headers }),
-  );
-  const purchaseId = await purchaseAtRelease(api, {
-    type: 1,
-    purchaseNo: purchase,
+const contractAtRelease = (api: YardApi, number: string, purchase: string, vins: string[]) =>
+  finishedContract(api, {
+    orderNo: number,
     vins,
-    seller: `宁波车行${serial}`,
-    orderId: order!.id,
-    model: (index) => ['丰田 卡罗拉', '比亚迪 汉 EV', '大众 帕萨特'][index % 3]!,
+    customer: `迪拜车行${number.slice(-6)}`,
+    purchase: {
+      type: 1,
+      purchaseNo: purchase,
+      seller: `宁波车行${serial}`,
+      model: (index) => ['丰田 卡罗拉', '比亚迪 汉 EV', '大众 帕萨特'][index % 3]!,
+    },
+    until: 'release',
   });
-  return { orderId: order!.id, purchaseId };
-}
 
 test('a clerk finds a declared car in its contract’s group, opens the release detail and hands the contract to filing', async ({
   page,
@@ -101,6 +102,22 @@ test('a clerk finds a declared car in its contract’s group, opens the release 
   await expect(carRow(page, orderNo, carA).getByRole('button', { name: `编辑出口 ${carA}` })).toBeVisible();
   await expect(carRow(page, orderNo, carC).getByRole('button', { name: `编辑出口 ${carC}` })).toHaveCount(0);
   await screenshotTo(page, shots, '02-release-list-filtered');
+
+  // 导出Excel: the filtered list as a workbook, one row a car, in Chinese, the codes in words.
+  const downloading = page.waitForEvent('download');
+  await list(page)
+    .getByRole('button', { name: /导出Excel/ })
+    .click();
+  const workbook = await downloading;
+  expect(workbook.suggestedFilename()).toMatch(/^出口放行列表-\d{8}\.xlsx$/);
+  const book = read(readFileSync((await workbook.path())!));
+  const sheet = utils.sheet_to_json<Record<string, unknown>>(book.Sheets['出口放行列表']!);
+  expect(sheet.map((row) => [row['海外合同号'], row['车架号'], row['出口资料'], row['状态']])).toEqual([
+    [orderNo, carA, '67%', '已出口/已放行'],
+    [orderNo, carB, '67%', '已出口/已放行'],
+    [orderNo, carC, undefined, '待出口/待放行'],
+  ]);
+  expect(sheet[0]).toMatchObject({ 采购合同号: purchaseNo, 车型车系: '丰田 卡罗拉', 采购数量: 3 });
 
   // The purchase contract's release detail: its declaration and its pass.
   await list(page).getByLabel(`放行详情 ${purchaseNo}`).click();
