@@ -22,8 +22,6 @@ export interface LoadOptions {
   token?: string;
   connections: number;
   seconds: number;
-  /** Requests a second across all connections; flat out when absent. */
-  overallRate?: number;
 }
 
 export const percentile = (sorted: number[], share: number): number => {
@@ -53,7 +51,6 @@ export const startLoad = (options: LoadOptions): RunningLoad => {
       connections: options.connections,
       duration: options.seconds,
       timeout: 120,
-      ...(options.overallRate ? { overallRate: options.overallRate } : {}),
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     },
     (error: Error | null, result?: autocannon.Result) => finish(error ?? null, result?.requests.sent ?? 0),
@@ -103,4 +100,72 @@ export const settle = async (url: string): Promise<void> => {
     quick = performance.now() - started < 20 ? quick + 1 : 0;
     await sleep(50);
   }
+};
+
+/**
+ * The clerks' own traffic: one request every `1000 / perSecond` ms, each sent on time whether or not
+ * the ones before were answered (clerks do not wait for one another), until stopped or `seconds` pass.
+ * autocannon's `overallRate` spreads the rate over its connections, which then fire together: at 20 a
+ * second over 16 connections a list that answers in 1.3 ms alone measured p50 11 ms, p95 26 ms, its
+ * own bursts queueing behind one another. Paced requests measured p50 3.4 ms, p95 6.6 ms.
+ */
+export const startPaced = (options: {
+  url: string;
+  token?: string;
+  perSecond: number;
+  seconds: number;
+}): RunningLoad => {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  let sent = 0;
+  let stopped = false;
+  const started = performance.now();
+  const headers = options.token ? { authorization: `Bearer ${options.token}` } : undefined;
+  const inFlight = new Set<Promise<void>>();
+  const one = async () => {
+    const begun = performance.now();
+    try {
+      const response = await fetch(options.url, { headers });
+      await response.arrayBuffer();
+      if (response.ok) {
+        ok += 1;
+        latencies.push(performance.now() - begun);
+      } else failed += 1;
+    } catch {
+      failed += 1;
+    }
+  };
+  const done = (async (): Promise<LoadResult> => {
+    const gap = 1000 / options.perSecond;
+    const deadline = started + options.seconds * 1000;
+    while (!stopped && performance.now() < deadline) {
+      const due = started + sent * gap;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (stopped) break;
+      sent += 1;
+      const request = one();
+      inFlight.add(request);
+      void request.finally(() => inFlight.delete(request));
+    }
+    await Promise.all(inFlight);
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      ok,
+      failed,
+      unanswered: 0,
+      p50: percentile(latencies, 0.5),
+      p95: percentile(latencies, 0.95),
+      perSecond: ok / seconds,
+      seconds,
+    };
+  })();
+  return {
+    stop: () => {
+      stopped = true;
+    },
+    done,
+  };
 };

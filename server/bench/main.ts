@@ -15,7 +15,7 @@ import { downloadsEndpoints } from '../../contract/downloads';
 import { parseDatabaseUrl } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { seedFinishedContract, ZIP_DOCUMENTS_EACH, ZIP_VEHICLES } from './downloads';
-import { type LoadResult, runLoad, settle, startLoad } from './load';
+import { type LoadResult, runLoad, settle, startPaced } from './load';
 import {
   exportMeasurements,
   listMeasurements,
@@ -122,8 +122,8 @@ interface ExportRow {
 
 /**
  * The clerks' own traffic while an export runs: `/api/order` at a steady 20 requests a second (a dozen
- * clerks paging through lists) over the bench's connections. A list load flat out would starve the
- * export instead of showing what others wait for (measured: a 4 s export then took 47 s).
+ * clerks paging through lists), each sent on time (load.ts `startPaced`). A list load flat out would
+ * starve the export instead of showing what others wait for (measured: a 4 s export then took 47 s).
  */
 const CLERKS_RATE = 20;
 
@@ -151,12 +151,11 @@ const measureExport = async (
   const downloadUrl = (JSON.parse(alone.body) as { data: { download_url: string } }).data.download_url;
   const fileMiB = statSync(join(storageDir, downloadUrl.replace(/^\/storage\//, ''))).size / 1024 / 1024;
   await settle(current.server.url);
-  const load = startLoad({
+  const load = startPaced({
     url: `${current.server.url}/api/order`,
     token: current.token,
-    connections,
     seconds: 600,
-    overallRate: CLERKS_RATE,
+    perSecond: CLERKS_RATE,
   });
   // Lets the list load get going before the export starts.
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -277,13 +276,12 @@ const main = async () => {
       await restart();
       await fetchOnce(`${current.server.url}/api/order`, current.token);
       await settle(current.server.url);
-      const quiet = await runLoad({
+      const quiet = await startPaced({
         url: `${current.server.url}/api/order`,
         token: current.token,
-        connections,
         seconds: Math.max(seconds, 3),
-        overallRate: CLERKS_RATE,
-      });
+        perSecond: CLERKS_RATE,
+      }).done;
       progress(`  /api/order at ${CLERKS_RATE} req/s alone     p95 ${ms(quiet.p95)} (p50 ${ms(quiet.p50)})`);
       print(
         `\n\`/api/order\` at ${CLERKS_RATE} req/s with nothing else running: p95 ${ms(quiet.p95)} (p50 ${ms(quiet.p50)}, ${quiet.ok} answered).`,
@@ -340,12 +338,11 @@ const main = async () => {
           rmSync(onDisk, { force: true });
           // Again while the clerks page through lists: what they wait for meanwhile.
           await settle(current.server.url);
-          const load = startLoad({
+          const load = startPaced({
             url: `${current.server.url}/api/order`,
             token: current.token,
-            connections,
             seconds: 600,
-            overallRate: CLERKS_RATE,
+            perSecond: CLERKS_RATE,
           });
           await new Promise((resolve) => setTimeout(resolve, 300));
           const loaded = await fetchOnce(`${current.server.url}${path}`, current.token);
