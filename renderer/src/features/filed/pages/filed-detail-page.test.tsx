@@ -5,7 +5,7 @@ import type { Order } from '../../../../../contract/overseas';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
-import { FiledDetailPage } from './filed-detail-page';
+import { FiledDetailPage, FINISHED_NOTE } from './filed-detail-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -96,11 +96,17 @@ describe('filed detail (归档详情)', { timeout: 60_000 }, () => {
     }
   });
 
-  it('says 暂无相关记录 in an empty tab and 已完成 once the contract is finished', async () => {
+  it('says 暂无相关记录 in an empty tab and 已完成 once the contract is finished, its new-record buttons off', async () => {
     answer = order({ status: 6, drawback: [], archive: [] });
     renderDetail();
     expect(await screen.findByText('已完成')).toBeInTheDocument();
     expect(screen.getByText('暂无相关记录')).toBeInTheDocument();
+    // Nothing is left to refund, deregister or freight: the header says so instead of opening empty forms.
+    for (const text of ['退税', '注销', '运费']) {
+      const button = screen.getByText(text, { selector: 'button span' }).closest('button')!;
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('title', FINISHED_NOTE);
+    }
   });
 
   it('says a contract that does not exist is missing', async () => {

@@ -15,6 +15,9 @@ import { useRouteRecordId } from '../../../components/route-record';
 import { useFiledOrder } from '../api/filed-order';
 import { filedPaths } from '../filed-format';
 
+/** Why the header's 退税 / 注销 / 运费 are off on a finished contract (on hover). */
+export const FINISHED_NOTE = '该合同已完成归档，如需修改请在下方记录中编辑';
+
 function FiledDetail({ order }: { order: Order }) {
   const finished = order.status === ORDER_STATUS.finished;
   return (
@@ -56,19 +59,40 @@ export function FiledDetailPage() {
       loadFailedTitle="归档详情加载失败"
       missingText="该海外合同不存在或已被删除"
       closeTo={filedPaths.list}
-      actions={(data) => (
-        <>
-          <Button icon={<AccountBookOutlined />} onClick={() => navigate(filedPaths.taxAdd(data.id))}>
-            退税
-          </Button>
-          <Button icon={<StopOutlined />} onClick={() => navigate(filedPaths.freezeAdd(data.id))}>
-            注销
-          </Button>
-          <Button icon={<CarOutlined />} onClick={() => navigate(filedPaths.freightAdd(data.id))}>
-            运费
-          </Button>
-        </>
-      )}
+      actions={(data) => {
+        // A finished contract has no vehicle left for a new record (its forms would list none); its
+        // deregistration and freight records are still edited from their tabs.
+        const finished = data.status === ORDER_STATUS.finished;
+        const why = finished ? FINISHED_NOTE : undefined;
+        return (
+          <>
+            <Button
+              icon={<AccountBookOutlined />}
+              disabled={finished}
+              title={why}
+              onClick={() => navigate(filedPaths.taxAdd(data.id))}
+            >
+              退税
+            </Button>
+            <Button
+              icon={<StopOutlined />}
+              disabled={finished}
+              title={why}
+              onClick={() => navigate(filedPaths.freezeAdd(data.id))}
+            >
+              注销
+            </Button>
+            <Button
+              icon={<CarOutlined />}
+              disabled={finished}
+              title={why}
+              onClick={() => navigate(filedPaths.freightAdd(data.id))}
+            >
+              运费
+            </Button>
+          </>
+        );
+      }}
     >
       {(data) => <FiledDetail order={data} />}
     </RecordPage>

@@ -27,8 +27,10 @@ import { FILED_CLOSE_AFTER_MS, filedPaths } from '../filed-format';
 export type FilingFormValues = { car_ids: number[] } & Record<string, string[] | number[]>;
 
 const sectionStyle = { marginBottom: 16 } as const;
-/** Seven vehicles a pane, so that at 1366×768 the documents' card starts on the first screen. */
+/** Four vehicles a pane, so that at 1366×768 the documents' card starts on the first screen. */
 const PANE_HEIGHT = 250;
+/** The tax refund has no documents: its panes take the screen's height (eight vehicles). */
+const PANE_HEIGHT_ALONE = 400;
 
 /** The vehicles an edit starts with: the record's own. */
 const carsOf = (record: FilingRecord): VehicleTransferItem[] => record.cars.map((car) => ({ ...car }));
@@ -112,7 +114,7 @@ function FilingForm({ step }: { step: FilingStep }) {
               emptyText={screen.emptyText}
               vehicles={vehicles}
               loading={waiting.isFetching}
-              height={PANE_HEIGHT}
+              height={hasDocuments ? PANE_HEIGHT : PANE_HEIGHT_ALONE}
             />
           </Form.Item>
         </Card>

@@ -81,7 +81,8 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
     {
       key: 'actions',
       title: '操作',
-      width: 150,
+      // 编辑出口 and 放行详情 side by side: at 150 px they wrapped and the declared vehicles' rows grew.
+      width: 170,
       render: (car) => (
         <RowActions>
           {car.exports_id !== null && (
