@@ -78,20 +78,20 @@ const countWaiting = async (db: Db, filters: RegistryFilters): Promise<number> =
  * How many handed-on vehicles carry the tab's record. Unfiltered: every vehicle with the record (the
  * database's counter) less those still in the registry (a record needs the registry flow or a later
  * one, and a vehicle never moves back), instead of counting ~170,000 platings or ~310,000 transfers on
- * every page (a whole second at 16 clerks on SQLite).
+ * every page (a whole second at 16 clerks on SQLite). The registry's vehicles with the record are
+ * counters too: those in the flow (`flow.registry`) less those whose value is still 0
+ * (`waiting.<stage>`: in the stage's flow, value 0), values never being negative. Counting them took
+ * 0.8 ms on SQLite and 1.7 ms on PostgreSQL a page at a company's 7,500 vehicles in the registry.
  */
 const countHandedOn = async (db: Db, filters: RegistryFilters): Promise<number> => {
   const record = tabRecord[filters.tab];
   if (!filters.vin) {
-    const [withRecord, stillHere] = await Promise.all([
+    const [withRecord, inRegistry, stillZero] = await Promise.all([
       readCounter(db, record.counter),
-      sql<{
-        count: number | string;
-      }>`select count(*) as count from vehicles where vehicles.flow = 'registry' and ${sql.ref(`vehicles.${record.value}`)} > 0`.execute(
-        db,
-      ),
+      readCounter(db, 'flow.registry'),
+      readCounter(db, `waiting.${record.value}`),
     ]);
-    return withRecord - Number(stillHere.rows[0]?.count ?? 0);
+    return withRecord - (inRegistry - stillZero);
   }
   const table = sql.table(record.table);
   const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${table}
