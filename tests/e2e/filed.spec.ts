@@ -188,6 +188,9 @@ test('a contract’s vehicles refunded, deregistered and freighted from its card
   await expect(page).toHaveURL(new RegExp(`/filed/detail/${orderId}$`));
   const detail = shown(page, '.filed-detail-page');
   await expect(detail.getByRole('article', { name: '退税记录 1' })).toContainText(carA);
+  // Finished: no vehicle is left for a new record; the records are edited from their tabs.
+  for (const name of [/退\s*税$/, /注\s*销$/, /运\s*费$/])
+    await expect(detail.getByRole('button', { name })).toBeDisabled();
   await picture(page, 'filed-detail');
   await detail.getByRole('tab', { name: '运费记录' }).click();
   await expect(detail.getByRole('article', { name: '运费记录 1' })).toContainText(carB);

@@ -85,20 +85,21 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
       width: 170,
       render: (car) => (
         <RowActions>
-          {car.exports_id !== null && (
-            <RowAction
-              label={`编辑出口 ${car.vin}`}
-              onClick={() => navigate(releaseListPaths.exportsEdit(group.order_id, car.exports_id!))}
-            >
-              编辑出口
-            </RowAction>
-          )}
+          {/* 放行详情 first: every vehicle has it, so the links line up down the column. */}
           {car.purchase_id !== null && (
             <RowAction
               label={`放行详情 ${car.vin}`}
               onClick={() => navigate(releaseListPaths.info(group.order_id, car.purchase_id!))}
             >
               放行详情
+            </RowAction>
+          )}
+          {car.exports_id !== null && (
+            <RowAction
+              label={`编辑出口 ${car.vin}`}
+              onClick={() => navigate(releaseListPaths.exportsEdit(group.order_id, car.exports_id!))}
+            >
+              编辑出口
             </RowAction>
           )}
         </RowActions>
