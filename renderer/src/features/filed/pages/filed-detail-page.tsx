@@ -15,6 +15,13 @@ import { useRouteRecordId } from '../../../components/route-record';
 import { useFiledOrder } from '../api/filed-order';
 import { filedPaths } from '../filed-format';
 
+/** The header's three filing forms, in the filed list card's order. */
+const HEADER_STEPS = [
+  { label: '退税', icon: <AccountBookOutlined />, path: filedPaths.taxAdd },
+  { label: '注销', icon: <StopOutlined />, path: filedPaths.freezeAdd },
+  { label: '运费', icon: <CarOutlined />, path: filedPaths.freightAdd },
+];
+
 /** Why the header's 退税 / 注销 / 运费 are off on a finished contract (on hover). */
 export const FINISHED_NOTE = '该合同已完成归档，如需修改请在下方记录中编辑';
 
@@ -66,30 +73,17 @@ export function FiledDetailPage() {
         const why = finished ? FINISHED_NOTE : undefined;
         return (
           <>
-            <Button
-              icon={<AccountBookOutlined />}
-              disabled={finished}
-              title={why}
-              onClick={() => navigate(filedPaths.taxAdd(data.id))}
-            >
-              退税
-            </Button>
-            <Button
-              icon={<StopOutlined />}
-              disabled={finished}
-              title={why}
-              onClick={() => navigate(filedPaths.freezeAdd(data.id))}
-            >
-              注销
-            </Button>
-            <Button
-              icon={<CarOutlined />}
-              disabled={finished}
-              title={why}
-              onClick={() => navigate(filedPaths.freightAdd(data.id))}
-            >
-              运费
-            </Button>
+            {HEADER_STEPS.map((step) => (
+              <Button
+                key={step.label}
+                icon={step.icon}
+                disabled={finished}
+                title={why}
+                onClick={() => navigate(step.path(data.id))}
+              >
+                {step.label}
+              </Button>
+            ))}
           </>
         );
       }}

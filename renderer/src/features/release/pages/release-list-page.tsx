@@ -83,27 +83,26 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
       title: '操作',
       // 编辑出口 and 放行详情 side by side: at 150 px they wrapped and the declared vehicles' rows grew.
       width: 170,
-      render: (car) => (
-        <RowActions>
-          {/* 放行详情 first: every vehicle has it, so the links line up down the column. */}
-          {car.purchase_id !== null && (
-            <RowAction
-              label={`放行详情 ${car.vin}`}
-              onClick={() => navigate(releaseListPaths.info(group.order_id, car.purchase_id!))}
-            >
-              放行详情
-            </RowAction>
-          )}
-          {car.exports_id !== null && (
-            <RowAction
-              label={`编辑出口 ${car.vin}`}
-              onClick={() => navigate(releaseListPaths.exportsEdit(group.order_id, car.exports_id!))}
-            >
-              编辑出口
-            </RowAction>
-          )}
-        </RowActions>
-      ),
+      render: (car) => {
+        // 放行详情 first: every vehicle has it, so the links line up down the column.
+        const links = [
+          car.purchase_id === null ? null : { text: '放行详情', path: releaseListPaths.info(group.order_id, car.purchase_id) },
+          car.exports_id === null
+            ? null
+            : { text: '编辑出口', path: releaseListPaths.exportsEdit(group.order_id, car.exports_id) },
+        ];
+        return (
+          <RowActions>
+            {links.map((link) =>
+              link ? (
+                <RowAction key={link.text} label={`${link.text} ${car.vin}`} onClick={() => navigate(link.path)}>
+                  {link.text}
+                </RowAction>
+              ) : null,
+            )}
+          </RowActions>
+        );
+      },
     },
   ];
   return (
