@@ -258,6 +258,18 @@ describe('UploadSlot: checks before uploading, in the spec’s words', () => {
     expect(server.uploads.map((upload) => upload.name)).toEqual(['a.jpg']);
   });
 
+  it('lists the files of a drop in the order they were dropped, whichever upload finishes first', async () => {
+    // The first upload to reach the server is held, the second answered at once.
+    server.nextUploads.push({ kind: 'hold' });
+    const old = server.store('/storage/image/2026/11/old.png', fixtures.png!, 'image/png', '旧.png');
+    const { changes } = renderField({ dir: 'image', maxCount: 5, initial: [old] });
+    await dropFiles([fixtureFile('jpg', '正面.jpg'), fixtureFile('png', '侧面.png')]);
+    await waitFor(() => expect(changes).toHaveLength(1));
+    server.release();
+    await waitFor(() => expect(changes).toHaveLength(2));
+    expect(changes.at(-1)!.map((path) => server.uploadedNames.get(path))).toEqual(['旧.png', '正面.jpg', '侧面.png']);
+  });
+
   it('says 只能上传一份文件! when two files are dropped on a full single-file agreement slot, and keeps its file', async () => {
     const old = server.store('/storage/agreement/2026/11/old.pdf', fixtures.pdf!, 'application/pdf');
     const { changes } = renderField({ dir: 'agreement', maxCount: 1, exceedMessage: 'onlyOne', initial: [old] });

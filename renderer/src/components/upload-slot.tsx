@@ -16,7 +16,8 @@
  * - `maxCount`: files the slot holds in all (default 1).
  * - `onePerPick`: one file per pick (purchase contract files); `exceedMessage: 'onlyOne'` makes a full
  *   slot say 只能上传一份文件! (the agreement slot) instead of 当前限制选择 N 个文件，请检查后重新尝试.
- * - `value` / `onChange`: the stored paths (`/storage/…`), in upload order.
+ * - `value` / `onChange`: the stored paths (`/storage/…`): the record's own first, then this slot's uploads
+ *   in the order they were dropped or picked (not the order their uploads finished).
  * - `names`: path → the file's own name where the record knows it; names of files uploaded here are
  *   remembered by the slot itself, and the others are asked of the server (use-file-names.ts).
  * - `disabled`, `thumbnailSize` (default 104), `id` (set by Form.Item: the label points at the picker).
@@ -100,6 +101,9 @@ export function UploadSlot({
     latestPaths.current = paths;
   }, [paths]);
   const heldUploads = useRef(0);
+  // The drop order of the files this slot uploaded (their `uid`), by stored path: uploads finish in any
+  // order, and a clerk who drops 正面, 侧面, 背面 expects to find them so.
+  const droppedOrder = useRef(new Map<string, number>());
   const controllers = useRef(new Set<AbortController>());
   useEffect(() => {
     const running = controllers.current;
@@ -133,7 +137,10 @@ export function UploadSlot({
         setLearnedNames((known) => ({ ...known, [answer.url]: answer.name || file.name }));
         const kept =
           replacing === undefined ? latestPaths.current : latestPaths.current.filter((path) => path !== replacing);
-        change([...kept, answer.url]);
+        droppedOrder.current.set(answer.url, uid);
+        // Stable: files the slot did not upload (the record's own) keep their place, first.
+        const order = (path: string) => droppedOrder.current.get(path) ?? 0;
+        change([...kept, answer.url].sort((a, b) => order(a) - order(b)));
         void message.success(uploadMessages.success);
       })
       .catch((error: unknown) => {
