@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -74,9 +74,14 @@ describe('embedded server environment', () => {
 
 /** A fork that records what it was given and reports ready at once. */
 function recordingFork() {
-  const calls: { modulePath: string; args: string[]; env: Record<string, string | undefined> }[] = [];
+  const calls: {
+    modulePath: string;
+    args: string[];
+    env: Record<string, string | undefined>;
+    execArgv: string[];
+  }[] = [];
   const fork: ForkFn = (modulePath, args, options) => {
-    calls.push({ modulePath, args, env: options.env });
+    calls.push({ modulePath, args, env: options.env, execArgv: options.execArgv });
     const listeners: ((message: unknown) => void)[] = [];
     setTimeout(() => {
       for (const listener of listeners) listener({ type: 'ready', url: 'http://127.0.0.1:50999' });
@@ -94,6 +99,24 @@ function recordingFork() {
   };
   return { fork, calls };
 }
+
+describe('the server process', () => {
+  it('starts with a young generation of 32 MiB, as the office server does', async () => {
+    const { fork, calls } = recordingFork();
+    const server = createEmbeddedServer({
+      fork,
+      entryPath: '/app/server-process.js',
+      userDataDir: '/u',
+      baseEnv: {},
+      log: memoryLog(),
+    });
+    await server.start();
+    expect(calls[0]?.execArgv).toEqual(['--max-semi-space-size=32']);
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.server).toContain('tsx --max-semi-space-size=32 server/src/main.ts serve');
+    expect(scripts.serve).toContain('tsx --max-semi-space-size=32 server/src/main.ts serve');
+  });
+});
 
 describe('the launch secret', () => {
   it('goes to the server in its environment only, never in its arguments or the log', async () => {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { EMBEDDED_SECRET_ENV } from '../contract/embedded-lock';
+import { SERVER_V8_FLAGS } from '../server/src/v8-flags';
 import { appOrigin } from './app-protocol';
 import { newEmbeddedSecret } from './embedded-secret';
 import { isServerProcessMessage, type MainToServerMessage } from './server-process-messages';
@@ -24,6 +25,8 @@ export interface ForkOptionsLike {
   env: Record<string, string | undefined>;
   stdio: 'pipe';
   serviceName: string;
+  /** V8 flags of the server process (server/src/v8-flags.ts). */
+  execArgv: string[];
 }
 
 export type ForkFn = (modulePath: string, args: string[], options: ForkOptionsLike) => UtilityProcessLike;
@@ -172,7 +175,12 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
       stopping = false;
       const env = embeddedServerEnv(deps.userDataDir, deps.baseEnv, secret, deps.extraOrigins, port);
       deps.log.info('embedded server: starting', { database: env.DATABASE_URL, storage: env.STORAGE_DIR });
-      const proc = deps.fork(deps.entryPath, [], { env, stdio: 'pipe', serviceName: 'embedded-server' });
+      const proc = deps.fork(deps.entryPath, [], {
+        env,
+        stdio: 'pipe',
+        serviceName: 'embedded-server',
+        execArgv: [...SERVER_V8_FLAGS],
+      });
       child = proc;
       forward(proc.stdout, (line) => deps.log.info(`[server] ${line}`));
       forward(proc.stderr, (line) => deps.log.warn(`[server] ${line}`));

@@ -7,10 +7,14 @@ import type { ForkFn, UtilityProcessLike } from '../embedded-server';
  */
 export function nodeFork(): ForkFn & { pids: number[] } {
   const pids: number[] = [];
-  const forkFn = (modulePath: string, args: string[], options: { env: Record<string, string | undefined> }) => {
+  const forkFn = (
+    modulePath: string,
+    args: string[],
+    options: { env: Record<string, string | undefined>; execArgv?: string[] },
+  ) => {
     const child = fork(modulePath, args, {
       env: options.env,
-      execArgv: ['--import', 'tsx'],
+      execArgv: [...(options.execArgv ?? []), '--import', 'tsx'],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     if (child.pid) pids.push(child.pid);

@@ -7,6 +7,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { BENCH_ADMIN, BENCH_DIR, md5md5 } from './seed';
+import { SERVER_V8_FLAGS } from '../src/v8-flags';
 
 export interface ServerProcess {
   url: string;
@@ -60,7 +61,7 @@ export const startServer = async (databaseUrl: string, storageDir: string): Prom
   started += 1;
   const logFile = join(BENCH_DIR, `server-${started}.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'serve'], {
+  const child = spawn(process.execPath, [...SERVER_V8_FLAGS, '--import', 'tsx', 'server/src/main.ts', 'serve'], {
     cwd: process.cwd(),
     env: {
       ...process.env,
