@@ -25,6 +25,27 @@ export const pageByIds = async <R>(
 };
 
 /**
+ * A page and the filter's total. A page shorter than `limit` is the last one, so it tells the total
+ * itself (`offset` + its rows) and the count is not run: a VIN or contract-number filter finds a few
+ * rows, and its count repeated the whole search (on SQLite, a short name's second scan of its column).
+ * A full page, or an empty one past the first, still counts. `size` says how many rows a page holds
+ * when it is not an array (the filed list's page of contracts with their vehicles).
+ */
+export const pageWithTotal = async <P>(
+  offset: number,
+  limit: number,
+  page: () => Promise<P>,
+  count: () => Promise<number>,
+  size: (page: P) => number = (rows) => (rows as unknown[]).length,
+): Promise<[P, number]> => {
+  const rows = await page();
+  const held = size(rows);
+  if (held > 0 && held < limit) return [rows, offset + held];
+  if (held === 0 && offset === 0) return [rows, 0];
+  return [rows, await count()];
+};
+
+/**
  * Every filtered row in batches, newest first, by keyset (`id < last`): an export of 50,000 contracts
  * neither runs one huge query nor an OFFSET that rescans what it already read. Between batches the
  * event loop is let go (`setImmediate`): SQLite answers synchronously, so without it the other clerks'

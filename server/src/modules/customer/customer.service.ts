@@ -40,6 +40,7 @@ import {
   renameCustomerType,
 } from './customer.repository';
 import type { CustomerTypeRow } from './customer.table';
+import { pageWithTotal } from '../../db/list-page';
 
 const toCustomerType = (row: CustomerTypeRow): CustomerType => ({ id: row.id, name: row.name, status: row.status });
 
@@ -142,10 +143,13 @@ export const deleteCustomerType = async ({ db }: AppContext, id: number, actor: 
 
 export const listCustomers = async ({ db, config }: AppContext, query: CustomerListQuery): Promise<Paged<Customer>> => {
   const filters = { typeId: query.type_id, name: query.name, start: query.start_time, end: query.end_time };
-  const [rows, total] = await Promise.all([
-    listCustomerRows(db, config.timeZone, filters, (query.page - 1) * query.limit, query.limit),
-    countCustomers(db, config.timeZone, filters),
-  ]);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await pageWithTotal(
+    offset,
+    query.limit,
+    () => listCustomerRows(db, config.timeZone, filters, offset, query.limit),
+    () => countCustomers(db, config.timeZone, filters),
+  );
   return paged(
     rows.map((row) => toCustomer(row, config.timeZone)),
     total,

@@ -183,6 +183,14 @@ describe('customers and customer types', () => {
       expect(first.data[0].name).toBe('客户17');
       const second = (await call('GET', '/api/customer?page=2')).json().data;
       expect(second.data.map((customer: { name: string }) => customer.name)).toEqual(['客户2', '客户1']);
+      // The last page, a page past the end and a filter's only page all tell the same totals.
+      expect(second.meta).toEqual({ total: 17, page: 2, limit: 15 });
+      const past = (await call('GET', '/api/customer?page=3')).json().data;
+      expect(past).toMatchObject({ data: [], meta: { total: 17, page: 3 } });
+      const one = (await call('GET', `/api/customer?name=${encodeURIComponent('客户1')}`)).json().data;
+      expect(one.meta.total).toBe(9);
+      const none = (await call('GET', `/api/customer?name=${encodeURIComponent('没有')}`)).json().data;
+      expect(none).toMatchObject({ data: [], meta: { total: 0 } });
     });
 
     it('filters by type, by any part of the name ignoring case, and by creation day (end inclusive, Asia/Shanghai)', async () => {

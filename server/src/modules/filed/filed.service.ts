@@ -36,6 +36,7 @@ import {
   listFiledOrders,
   type RecordVehicle,
 } from './filed.repository';
+import { pageWithTotal } from '../../db/list-page';
 
 // ---- the filed list ----
 
@@ -50,10 +51,14 @@ const filtersOf = (query: ArchiveListsQuery): FiledFilters => ({
 /** `archiveLists`: a page of overseas contracts holding vehicles in filing, each with those vehicles. */
 export const listFiled = async ({ db, config }: AppContext, query: ArchiveListsQuery): Promise<Paged<FiledCard>> => {
   const filters = filtersOf(query);
-  const [{ orders, vehicles }, total] = await Promise.all([
-    listFiledOrders(db, filters, (query.page - 1) * query.limit, query.limit),
-    countFiledOrders(db, filters),
-  ]);
+  const offset = (query.page - 1) * query.limit;
+  const [{ orders, vehicles }, total] = await pageWithTotal(
+    offset,
+    query.limit,
+    () => listFiledOrders(db, filters, offset, query.limit),
+    () => countFiledOrders(db, filters),
+    (page) => page.orders.length,
+  );
   const cards = orders.map((order): FiledCard => {
     const cars = vehicles
       .filter((vehicle) => vehicle.order_id === order.id)

@@ -61,6 +61,7 @@ import {
   searchOrderNumbers,
 } from './overseas.repository';
 import type { OrderRow, ReceiptRow } from './overseas.table';
+import { pageWithTotal } from '../../db/list-page';
 
 export const toOrderCar = (
   row: Pick<VehicleRow, 'id' | 'vin' | 'model' | 'order_price' | 'order_invoice' | 'order_other'>,
@@ -113,10 +114,13 @@ const groupBy = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> =>
 
 export const listOrders = async ({ db, config }: AppContext, query: OrderListQuery): Promise<Paged<OrderListItem>> => {
   const filters = filtersOf(query);
-  const [rows, total] = await Promise.all([
-    listOrderRows(db, config.timeZone, filters, (query.page - 1) * query.limit, query.limit),
-    countOrders(db, config.timeZone, filters),
-  ]);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await pageWithTotal(
+    offset,
+    query.limit,
+    () => listOrderRows(db, config.timeZone, filters, offset, query.limit),
+    () => countOrders(db, config.timeZone, filters),
+  );
   const carsByOrder = vehiclesByContract(
     await listVehiclesOfOrders(
       db,

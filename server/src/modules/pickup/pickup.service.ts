@@ -29,6 +29,7 @@ import {
   type PickupListRow,
   purchaseExists,
 } from './pickup.repository';
+import { pageWithTotal } from '../../db/list-page';
 
 export const pickupFiltersOf = (query: Omit<PickupListQuery, 'page' | 'limit'>): PickupFilters => ({
   orderNo: query.order_no,
@@ -67,10 +68,13 @@ export const listPickups = async (
   query: PickupListQuery,
 ): Promise<Paged<PickupListItem>> => {
   const filters = pickupFiltersOf(query);
-  const [rows, total] = await Promise.all([
-    listPickupRows(db, config.timeZone, filters, (query.page - 1) * query.limit, query.limit),
-    countPickups(db, config.timeZone, filters),
-  ]);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await pageWithTotal(
+    offset,
+    query.limit,
+    () => listPickupRows(db, config.timeZone, filters, offset, query.limit),
+    () => countPickups(db, config.timeZone, filters),
+  );
   return paged(
     rows.map((row) => toListItem(row, config.timeZone)),
     total,

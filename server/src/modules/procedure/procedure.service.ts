@@ -9,6 +9,7 @@ import {
   type ProcedureFilters,
   type ProcedureListRow,
 } from './procedure.repository';
+import { pageWithTotal } from '../../db/list-page';
 
 const filtersOf = (query: ProcedureListQuery): ProcedureFilters => ({
   orderNo: query.order_no,
@@ -46,10 +47,13 @@ export const listProcedures = async (
   query: ProcedureListQuery,
 ): Promise<Paged<ProcedureListItem>> => {
   const filters = filtersOf(query);
-  const [rows, total] = await Promise.all([
-    listProcedureRows(db, config.timeZone, filters, (query.page - 1) * query.limit, query.limit),
-    countProcedures(db, config.timeZone, filters),
-  ]);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await pageWithTotal(
+    offset,
+    query.limit,
+    () => listProcedureRows(db, config.timeZone, filters, offset, query.limit),
+    () => countProcedures(db, config.timeZone, filters),
+  );
   return paged(
     rows.map((row) => toListItem(row, config.timeZone)),
     total,

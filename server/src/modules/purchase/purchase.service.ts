@@ -64,6 +64,7 @@ import {
   refreshRemitStatus,
 } from './purchase.repository';
 import type { PurchaseRow } from './purchase.table';
+import { pageWithTotal } from '../../db/list-page';
 
 export const toPurchaseCar = (
   row: Pick<VehicleRow, 'id' | 'vin' | 'model' | 'price' | 'invoice' | 'other'>,
@@ -111,10 +112,13 @@ export const listPurchases = async (
   query: PurchaseListQuery,
 ): Promise<Paged<PurchaseListItem>> => {
   const filters = purchaseFiltersOf(query);
-  const [rows, total] = await Promise.all([
-    listPurchaseRows(db, config.timeZone, filters, (query.page - 1) * query.limit, query.limit),
-    countPurchases(db, config.timeZone, filters),
-  ]);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await pageWithTotal(
+    offset,
+    query.limit,
+    () => listPurchaseRows(db, config.timeZone, filters, offset, query.limit),
+    () => countPurchases(db, config.timeZone, filters),
+  );
   const carsByPurchase = vehiclesByContract(
     await listPurchaseCarsOf(
       db,

@@ -30,6 +30,7 @@ import {
 } from './staff.repository';
 import type { UserRow } from './staff.table';
 import { storedFormOf } from '../../db/stale-save';
+import { pageWithTotal } from '../../db/list-page';
 
 export const toStaff = (row: UserRow, timeZone: string): Staff => ({
   id: row.id,
@@ -57,10 +58,13 @@ const requireStaff = async (db: Db, id: number): Promise<UserRow> => {
 };
 
 export const listStaff = async ({ db, config }: AppContext, query: PageQuery): Promise<Paged<Staff>> => {
-  const [rows, total] = await Promise.all([
-    listLiveUsers(db, (query.page - 1) * query.limit, query.limit),
-    countLiveUsers(db),
-  ]);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await pageWithTotal(
+    offset,
+    query.limit,
+    () => listLiveUsers(db, offset, query.limit),
+    () => countLiveUsers(db),
+  );
   return paged(
     rows.map((row) => toStaff(row, config.timeZone)),
     total,

@@ -13,15 +13,19 @@ import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
 import { findVehicleByVin, updateVehicle } from '../vehicle/vehicle.repository';
 import { countVinCorrections, insertVinCorrection, listVinCorrections } from './vin-correction.repository';
+import { pageWithTotal } from '../../db/list-page';
 
 export const listCorrections = async (
   { db, config }: AppContext,
   query: VinCorrectionListQuery,
 ): Promise<Paged<VinCorrection>> => {
-  const [rows, total] = await Promise.all([
-    listVinCorrections(db, query.vinNew, (query.page - 1) * query.limit, query.limit),
-    countVinCorrections(db, query.vinNew),
-  ]);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await pageWithTotal(
+    offset,
+    query.limit,
+    () => listVinCorrections(db, query.vinNew, offset, query.limit),
+    () => countVinCorrections(db, query.vinNew),
+  );
   return paged(
     rows.map((row) => ({
       id: row.id,
