@@ -107,6 +107,27 @@ const waitingIds = async (db: Db, filters: RegistryFilters, offset: number, limi
   return rows.map((row) => Number(row.id));
 };
 
+/**
+ * The registry's waiting vehicles of the tab: how many, and those on the page. They are read in one
+ * walk when they are few (a few thousand at a company: 2,800 of the bench's 7,500), the page cut from
+ * them, instead of walking the registry twice (a count, then the page), each vehicle with a lookup of
+ * its purchase contract's type: 2.4 ms a walk on SQLite, 7 ms on PostgreSQL. Past
+ * WAITING_READ_AT_ONCE the count and the page are read apart.
+ */
+const WAITING_READ_AT_ONCE = 5_000;
+
+const waitingPage = async (
+  db: Db,
+  filters: RegistryFilters,
+  offset: number,
+  limit: number,
+): Promise<{ waiting: number; first: number[] }> => {
+  const all = await waitingIds(db, filters, 0, WAITING_READ_AT_ONCE + 1);
+  if (all.length <= WAITING_READ_AT_ONCE) return { waiting: all.length, first: all.slice(offset, offset + limit) };
+  const waiting = await countWaiting(db, filters);
+  return { waiting, first: offset < waiting ? await waitingIds(db, filters, offset, limit) : [] };
+};
+
 const handedOnIds = async (db: Db, filters: RegistryFilters, offset: number, limit: number): Promise<number[]> => {
   if (limit <= 0) return [];
   const record = tabRecord[filters.tab];
@@ -173,8 +194,10 @@ export const listRegistry = async (
   offset: number,
   limit: number,
 ): Promise<{ rows: RegistryListRow[]; total: number }> => {
-  const [waiting, handedOn] = await Promise.all([countWaiting(db, filters), countHandedOn(db, filters)]);
-  const first = offset < waiting ? await waitingIds(db, filters, offset, limit) : [];
+  const [{ waiting, first }, handedOn] = await Promise.all([
+    waitingPage(db, filters, offset, limit),
+    countHandedOn(db, filters),
+  ]);
   const second = await handedOnIds(db, filters, Math.max(0, offset - waiting), limit - first.length);
   const ids = [...first, ...second];
   const rows = await pageByIds(Promise.resolve(ids.map((id) => ({ id }))), (page) => rowsOf(db, page));

@@ -343,6 +343,31 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     });
   });
 
+  it('pages and counts a registry of more than 5,000 waiting new cars as it does a few', async () => {
+    const purchaseId = await purchaseIn('registry', NEW, 'CG-BIG', [vin(1)]);
+    const at = new Date().toISOString();
+    const more = Array.from({ length: 5_001 }, (_, i) => ({
+      vin: `LBIG${String(i).padStart(13, '0')}`,
+      flow: 'registry' as const,
+      purchase_id: purchaseId,
+      created_at: at,
+      updated_at: at,
+    }));
+    for (let i = 0; i < more.length; i += 500)
+      await t.db
+        .insertInto('vehicles')
+        .values(more.slice(i, i + 500))
+        .execute();
+    const first = await listOf('plateLists');
+    expect(first).toMatchObject({ total: 5_002 });
+    expect(first.vins.slice(0, 2)).toEqual(['LBIG0000000005000', 'LBIG0000000004999']);
+    // 333 full pages, then the last 7: the oldest vehicle ends the list.
+    const last = await listOf('plateLists', 'page=334');
+    expect(last.total).toBe(5_002);
+    expect(last.vins).toHaveLength(7);
+    expect(last.vins.at(-1)).toBe(vin(1));
+  });
+
   it('lists new cars on tab 1 and used cars on tab 2, waiting ones first, with the VIN filter and pages', async () => {
     const newOne = await purchaseIn('registry', NEW, 'CG-N-1', [vin(1), vin(2), vin(3)]);
     await purchaseIn('registry', USED, 'CG-U-1', [vin(4), vin(5)]);
