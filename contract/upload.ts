@@ -49,6 +49,11 @@ export const UPLOAD_MAX_BYTES = 20 * MB;
 
 export const uploadMessages = {
   contentMismatch: '文件内容与文件类型不符',
+  // A .docx/.xlsx is a zip: the server unpacks it (counting, keeping nothing) before accepting it (issue 20).
+  archiveTooLarge: '文件解压后超过 100MB，内容异常（可能是压缩炸弹），请检查后重新上传',
+  archiveRatio: '文件中有部件解压后膨胀超过 100 倍，内容异常（可能是压缩炸弹），请检查后重新上传',
+  archiveTooManyParts: '文件中的部件过多（超过 10000 个），内容异常，请检查后重新上传',
+  archiveBroken: '文件已损坏，无法解压读取，请检查后重新上传',
   missingFile: '请选择要上传的文件',
   unknownDir: '上传位置不正确',
   tooMany: (limit: number) => `当前限制选择 ${limit} 个文件，请检查后重新尝试`,

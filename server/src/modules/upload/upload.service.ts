@@ -11,6 +11,7 @@ import { payloadTooLarge, unprocessable } from '../../http-errors';
 import type { ResolvedFile, StagedFile, Storage, StoredFile } from '../../storage/storage';
 import { nowIso } from '../../time';
 import { contentMatchesExtension } from './file-content';
+import { officeArchiveProblem } from './office-archive';
 import { findUploadedFileByUrl, insertUploadedFile } from './upload.repository';
 
 /** What the multipart form delivered, in whatever order its parts came. */
@@ -65,6 +66,8 @@ export const acceptUpload = async (storage: Storage, received: ReceivedUpload): 
   const { staged } = file;
   if (file.truncated || staged.exceeded || staged.size > slot.maxBytes) throw payloadTooLarge(slot.sizeMessage);
   if (!(await contentMatchesExtension(staged.path, ext))) throw unprocessable(uploadMessages.contentMismatch, 'file');
+  const archiveProblem = await officeArchiveProblem(staged.path, ext);
+  if (archiveProblem) throw unprocessable(archiveProblem, 'file');
 
   const stored = await staged.commit(dir, ext);
   return { url: stored.url, name, size: stored.size, dir, ext, stored };
