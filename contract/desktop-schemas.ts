@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaultUiSettings, openFileMaxBytes, type ConnectionSettings, type UiSettings } from './desktop-api';
+import { saveFileName } from './file-names';
 
 /**
  * zod schemas for what crosses the desktop bridge. Kept apart from `desktop-api.ts` so that the preload
@@ -181,40 +182,21 @@ export const shownPathSchema = z
   .min(1, '文件路径不能为空')
   .max(4000, '文件路径过长');
 
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
 const EXPORT_EXTENSION = '.xlsx';
 
 /**
- * The name a saved file gets: what the screen suggested, made safe on every file system (see
- * `exportFileName`), always ending with `extension`.
+ * The name a finished contract's document zip is saved under: safe everywhere (the one rule of
+ * contract/file-names.ts, which the zip's own entries follow too), always ending `.zip`.
  */
-function safeSaveName(suggested: string, extension: string, fallback: string): string {
-  const cleaned = suggested
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
-    .replace(/[<>:"/\\|?*]/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim();
-  let base = cleaned.toLowerCase().endsWith(extension) ? cleaned.slice(0, -extension.length) : cleaned;
-  base = base.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
-  if (!base.replace(/_/g, '')) base = fallback;
-  if (WINDOWS_RESERVED.test(base.split('.')[0] ?? '')) base = `_${base}`;
-  // Room for " (999)" and the extension inside the usual 255-character limit of a name.
-  base = Array.from(base).slice(0, 120).join('').trim();
-  return `${base}${extension}`;
-}
-
-/** The name a finished contract's document zip is saved under: safe everywhere, always ending `.zip`. */
 export const archiveSaveName = (suggested: string, fallback = '资料'): string =>
-  safeSaveName(suggested, '.zip', fallback);
+  saveFileName(suggested, '.zip', fallback);
 
 /**
- * The name an export is saved under: what the screen suggested, made safe on every file system. Separators,
- * characters Windows refuses, control and direction-changing characters (which can disguise an extension)
- * become `_` or go; dot-names, trailing dots and Windows device names cannot result; it always ends `.xlsx`.
+ * The name an export is saved under: what the screen suggested, made safe on every file system by the one
+ * rule of contract/file-names.ts. Separators and characters Windows refuses become `_`; control,
+ * direction-changing and zero-width characters (which can disguise an extension) go; dot-names, trailing
+ * dots and Windows device names (`CON .xlsx` too) cannot result; it always ends `.xlsx`.
  */
 export function exportFileName(suggested: string, fallback = '导出'): string {
-  return safeSaveName(suggested, EXPORT_EXTENSION, fallback);
+  return saveFileName(suggested, EXPORT_EXTENSION, fallback);
 }

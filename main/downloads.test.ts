@@ -110,10 +110,15 @@ describe('export downloads', () => {
   });
 
   it.each([
-    ['../../.bashrc', '_.._.bashrc.xlsx'],
-    ['..\\..\\Windows\\win.ini', '_.._Windows_win.ini.xlsx'],
+    ['../../.bashrc', '_._.bashrc.xlsx'],
+    ['..\\..\\Windows\\win.ini', '_._Windows_win.ini.xlsx'],
     ['合同:2026/11*?"<>|.xlsx', '合同_2026_11______.xlsx'],
     ['CON', '_CON.xlsx'],
+    ['CON .xlsx', '_CON.xlsx'],
+    ['COM1 .pdf', '_COM1 .pdf.xlsx'],
+    ['nul.txt', '_nul.txt.xlsx'],
+    ['....xlsx', '导出.xlsx'],
+    ['收款\u200b单\u2066.xlsx', '收款单.xlsx'],
     ['  report.   ', 'report.xlsx'],
     ['invoice\u202Exslx.exe', 'invoicexslx.exe.xlsx'],
     ['line\nbreak\t.xlsx', 'linebreak.xlsx'],
@@ -286,6 +291,19 @@ describe('export downloads', () => {
       await expect(downloads.showInFolder(savedTo)).rejects.toThrow(downloadMessages.showRefused);
       expect(shown).toEqual([savedTo]);
     });
+
+    it.each([
+      ['HW/1:资料', 'HW_1_资料.zip'],
+      ['CON .zip', '_CON.zip'],
+      ['\u202e\u200b.zip', '资料.zip'],
+    ])(
+      'saves the zip suggested as %j under the same name rule as the zip’s own entries (%j)',
+      async (suggested, expected) => {
+        const result = await setUp().downloadArchive({ url: archivePath, suggestedName: suggested });
+        expect(result).toEqual({ savedTo: join(downloadsDir, expected) });
+        expect(files()).toEqual([expected]);
+      },
+    );
 
     it('refuses what is not a zip, and a zip larger than its limit, leaving nothing behind', async () => {
       server.behave('html');

@@ -38,6 +38,24 @@ describe('names in the contract zip', () => {
     expect(cleanSegment('CON.docx')).toBe('_CON.docx');
     expect(cleanSegment('lpt1')).toBe('_lpt1');
     expect(cleanSegment('console.docx')).toBe('console.docx');
+    expect(cleanSegment('CON .docx')).toBe('_CON .docx');
+    expect(cleanSegment('COM1 .pdf')).toBe('_COM1 .pdf');
+    expect(cleanSegment('nul.txt')).toBe('_nul.txt');
+  });
+
+  it('keeps a name and the extension of an upload whose name was only dots, spaces or invisible characters', () => {
+    const entries = layoutEntries([
+      file(['出口-1'], '....pdf'),
+      file(['出口-1'], ' .pdf'),
+      file(['出口-1'], '\u0007\u200b.jpg'),
+      file(['出口-1'], '报\u200b关\u2066单\u2069.pdf'),
+    ]);
+    expect(entries.map((entry) => entry.entryName)).toEqual([
+      '出口-1/文件.pdf',
+      '出口-1/文件 (2).pdf',
+      '出口-1/文件.jpg',
+      '出口-1/报关单.pdf',
+    ]);
   });
 
   it('shortens a very long name and keeps its extension', () => {

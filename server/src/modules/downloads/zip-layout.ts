@@ -9,6 +9,7 @@
  * so that every unzip program on every system writes them where they belong.
  */
 import { manifestLabels } from '../../../../contract/downloads';
+import { cleanFileName } from '../../../../contract/file-names';
 
 /** One document of the contract, before its name in the zip is decided. */
 export interface PlannedFile {
@@ -31,46 +32,16 @@ export interface ZipEntry extends PlannedFile {
   entryName: string;
 }
 
-const MAX_NAME_LENGTH = 150;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
-
 const extensionOf = (name: string): string => {
   const dot = name.lastIndexOf('.');
   return dot <= 0 ? '' : name.slice(dot + 1);
 };
 
 /**
- * A name as one path segment on every system: separators and the characters Windows forbids become `_`,
- * control and direction-changing characters (which can disguise an extension) go, `..` (any run of dots)
- * becomes one dot, leading and trailing dots and spaces go (Windows drops trailing ones silently, so two
- * names could meet), device names (CON, NUL, …) get a leading `_`, and it is at most 150 characters with
- * its extension kept. Empty when nothing usable is left.
+ * A name as one path segment on every system: the one rule of contract/file-names.ts, shared with the
+ * desktop's downloads. Empty when nothing usable is left.
  */
-export const cleanSegment = (raw: string): string => {
-  let name = raw
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
-    .replace(/[<>:"/\\|?*]/g, '_')
-    .replace(/\.{2,}/g, '.')
-    .replace(/\s+/g, ' ')
-    .replace(/^[.\s]+/, '')
-    .replace(/[.\s]+$/, '');
-  if (!name.replace(/[_.\s]/g, '')) return '';
-  if (WINDOWS_RESERVED.test(name.split('.')[0] ?? '')) name = `_${name}`;
-  const characters = Array.from(name);
-  if (characters.length > MAX_NAME_LENGTH) {
-    const ext = extensionOf(name);
-    const keep = ext && ext.length <= 10 ? `.${ext}` : '';
-    name =
-      characters
-        .slice(0, MAX_NAME_LENGTH - keep.length)
-        .join('')
-        .trimEnd() + keep;
-  }
-  return name;
-};
+export const cleanSegment = (raw: string): string => cleanFileName(raw);
 
 /** `报关单.jpg` → `报关单 (2).jpg`: the way Windows numbers a second copy. */
 const numbered = (name: string, n: number): string => {
