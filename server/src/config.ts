@@ -70,6 +70,16 @@ export interface AppConfig {
    * applied to the embedded server, whose every request is the one clerk's.
    */
   rateLimitPerMinute: number;
+  /**
+   * The names and addresses a request's Host may name (plugins/host-check.ts), lower case, without
+   * ports; null: the default (loopback, HOST when it is one address, the machine's own addresses and
+   * name). Loopback names are always allowed.
+   */
+  allowedHosts: string[] | null;
+  /** Document zips built at once by this server (modules/downloads); more answer 429. */
+  exportConcurrency: number;
+  /** Bytes the export folder (zips and Excel exports) may hold before new exports answer 429. */
+  exportsMaxBytes: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -86,6 +96,8 @@ export const DEFAULTS = {
   bodyLimitBytes: 1024 * 1024,
   requestTimeoutMs: 120_000,
   rateLimitPerMinute: 600,
+  exportConcurrency: 2,
+  exportsMaxMb: 5000,
   // Two of the pool's four threads: file work keeps the other two (measured in server/bench/login-flood.ts).
   passwordHashQueue: { concurrency: 2, maxWaiting: 16, perAddress: 4 },
 } as const;
@@ -223,6 +235,25 @@ const parseRateLimit = (raw: string | undefined): number => {
   return Number(raw);
 };
 
+/** A DNS name (letters, digits, `-`, `_` as Windows names allow) or an IP address, without a port. */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+
+/** `ALLOWED_HOSTS`: `office-pc,192.168.1.10,[fe80::1]`; IPv6 brackets and one trailing dot are dropped. */
+const parseAllowedHosts = (raw: string | undefined): string[] | null => {
+  if (raw === undefined) return null;
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry.length > 0)
+    .map((entry) => entry.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, ''));
+  const invalid = entries.find((entry) => isIP(entry) === 0 && !HOST_NAME.test(entry));
+  if (invalid !== undefined) {
+    throw new ConfigError(`ALLOWED_HOSTS 只能是服务器的名称或 IP 地址（不带端口），逗号分隔：${invalid}`);
+  }
+  return entries.length > 0 ? entries : null;
+};
+
 export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig => {
   const databaseUrl = valueOf(env, 'DATABASE_URL') ?? DEFAULTS.databaseUrl;
   const certFile = valueOf(env, 'TLS_CERT');
@@ -251,5 +282,14 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig =>
     requestTimeoutMs: DEFAULTS.requestTimeoutMs,
     embeddedSecret: parseEmbeddedSecret(env, host),
     rateLimitPerMinute: parseRateLimit(valueOf(env, 'RATE_LIMIT_PER_MINUTE')),
+    allowedHosts: parseAllowedHosts(valueOf(env, 'ALLOWED_HOSTS')),
+    exportConcurrency: parseCount(
+      'EXPORT_CONCURRENCY',
+      valueOf(env, 'EXPORT_CONCURRENCY'),
+      DEFAULTS.exportConcurrency,
+      64,
+    ),
+    exportsMaxBytes:
+      parseCount('EXPORTS_MAX_MB', valueOf(env, 'EXPORTS_MAX_MB'), DEFAULTS.exportsMaxMb, 100_000_000) * 1024 * 1024,
   };
 };

@@ -1,9 +1,10 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { EMBEDDED_SECRET_HEADER } from '../../../contract/embedded-lock';
 import { type AppConfig, RENDERER_ORIGIN } from '../config';
 import { registerEmbeddedLock } from './embedded-lock';
+import { registerHostCheck } from './host-check';
 
 /**
  * Security headers (helmet), the CORS allow-list, and `Cache-Control: no-store` on every answer that
@@ -42,9 +43,6 @@ export const API_ONLY_CSP = {
 
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
 
-/** The origin a browser shows for a page this server served itself, whatever address it was reached at. */
-const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 export const registerSecurity = async (app: FastifyInstance, config: AppConfig) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -54,9 +52,11 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig) 
     // The renderer loads nothing cross-origin that would need CORP opt-in; COEP would only break previews.
     crossOriginEmbedderPolicy: false,
   });
-  // After helmet (its refusal carries the security headers), before CORS answers a preflight and before
-  // the flood guard and the auth hook look at anything.
+  // After helmet (their refusals carry the security headers), before CORS answers a preflight (so a
+  // refusal has no CORS headers) and before the flood guard and the auth hook look at anything. The
+  // embedded server's lock checks its exact Host; the office server accepts only its own names.
   if (config.embeddedSecret !== null) registerEmbeddedLock(app, config.embeddedSecret);
+  else registerHostCheck(app, config);
 
   // The preflight route answers every path; it carries no credentials by design and no data.
   app.addHook('onRoute', (route) => {
@@ -66,7 +66,9 @@ export const registerSecurity = async (app: FastifyInstance, config: AppConfig) 
   await app.register(cors, {
     delegator: (request, callback) => {
       const origin = request.headers.origin;
-      const allowed = origin !== undefined && (allowList.has(origin) || origin === ownOrigin(request));
+      // Only the listed origins: a page this server served itself is same-origin and needs no CORS
+      // headers, and echoing "our own" origin back would trust whatever name the Host header claimed.
+      const allowed = origin !== undefined && allowList.has(origin);
       callback(null, {
         origin: allowed ? origin : false,
         methods: ALLOWED_METHODS,
