@@ -147,6 +147,24 @@ describe('purchase contract form', () => {
     expect(request?.query.get('order_no')).toBe('HW-2026-009');
   });
 
+  it('导入海外合同车辆 on a fresh form with the number typed but no type chosen: 请先选择合同类型, nothing asked, no row', async () => {
+    // Answered as a real contract would be: were the type not checked, these two cars would become rows.
+    server.on(
+      'GET /api/purchase/importCars',
+      envelope(200, { order_id: 9, car: [{ id: 5, vin: 'LSVAB1230RA200005', model: '本田 雅阁' }] }),
+    );
+    renderForm();
+    await userEvent.type(await screen.findByLabelText('海外合同号'), 'HW-2026-009');
+    await userEvent.click(screen.getByRole('button', { name: /导入海外合同车辆/ }));
+    expect(await screen.findByText('请先选择合同类型')).toBeInTheDocument();
+    // Give a request that should not exist the time to be sent and answered.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.requests.filter((request) => request.path === '/api/purchase/importCars')).toEqual([]);
+    expect(screen.queryByLabelText('第1行 车架号')).not.toBeInTheDocument();
+    expect(screen.queryByText(/已导入/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('海外合同号')).toHaveValue('HW-2026-009');
+  });
+
   it('says 请输入采购价格 for an empty car price, the purchase side’s words', async () => {
     renderForm();
     await userEvent.click(await screen.findByText('新车'));
