@@ -201,7 +201,7 @@ describe('the lifecycle: hand-overs, stage records and the overseas contract sta
     expect((rejected.reason as HttpError).message).toBe('该记录已被他人修改，请刷新后重试');
   });
 
-  it('plating: the value and rate follow the documents; saving again edits the one record', async () => {
+  it('plating: the value and rate follow the documents; a second add is refused with the record’s id, an edit changes it', async () => {
     const id = await newVehicle(null, null, 'registry');
     const first = await saveStageRecord(t.db, actor, {
       stage: 'plate',
@@ -216,8 +216,21 @@ describe('the lifecycle: hand-overs, stage records and the overseas contract sta
         (field, index) => [field, doc(String(index))],
       ),
     );
+    const secondAdd = saveStageRecord(t.db, actor, {
+      stage: 'plate',
+      vehicleIds: [id],
+      fields: { yy_date: '2026-11-21' },
+      documents: all,
+    });
+    await expect(secondAdd).rejects.toMatchObject({
+      statusCode: 409,
+      message: `车辆 ${(await vehicle(id)).vin} 已有上牌记录，请编辑原记录`,
+      data: { id: first.id },
+    });
+    expect((await vehicle(id)).plate).toBe(1);
     const again = await saveStageRecord(t.db, actor, {
       stage: 'plate',
+      recordId: first.id,
       vehicleIds: [id],
       fields: { yy_date: '2026-11-21' },
       documents: all,
@@ -284,6 +297,27 @@ describe('the lifecycle: hand-overs, stage records and the overseas contract sta
       .orderBy('id')
       .execute();
     expect(audit.map((row) => row.action)).toEqual(['finish', 'reopen']);
+  });
+
+  it.each([
+    { lacking: 'drawback', a: { drawback: 0, archive: 2 } },
+    { lacking: 'archive', a: { drawback: 2, archive: 0 } },
+    { lacking: 'drawback and archive', a: { drawback: 0, archive: 0 } },
+    { lacking: 'a complete drawback (1)', a: { drawback: 1, archive: 2 } },
+    { lacking: 'a complete archive (1)', a: { drawback: 2, archive: 1 } },
+  ])('the overseas contract stays 2 after a complete freight for all while a car lacks $lacking', async ({ a }) => {
+    const order = await newOrder();
+    const lackingCar = await newVehicle(order, null, 'filing', a);
+    const completeCar = await newVehicle(order, null, 'filing', { drawback: 2, archive: 2 });
+    const saved = await saveStageRecord(t.db, actor, {
+      stage: 'freight',
+      vehicleIds: [lackingCar, completeCar],
+      fields: { order_id: order },
+      documents: { yffp_image: doc('fp'), yffkd_image: doc('fk') },
+    });
+    expect(saved.value).toBe(2);
+    expect(await vehicle(lackingCar)).toMatchObject({ ...a, freight: 2 });
+    expect(await orderStatus(order)).toBe(2);
   });
 
   it('hands a new overseas contract to purchasing once (status 2); a second time is refused', async () => {

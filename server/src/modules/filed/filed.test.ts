@@ -177,6 +177,40 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
     expect(await statusOf(orderId)).toBe(ORDER_STATUS.finished);
   });
 
+  // DOMAIN.md: a vehicle is complete when its tax refund, deregistration AND freight are; freight being last
+  // everywhere else, each of the other two is here the one a vehicle lacks when the last freight is saved.
+  it.each([
+    { lacking: 'drawback', label: '退税' },
+    { lacking: 'archive', label: '注销' },
+  ])(
+    'a contract whose car lacks its $label stays 2 after a complete freight for all, and its zip is refused',
+    async ({ lacking }) => {
+      const { orderId } = await contractInFiling(app, files, `HW-F-L-${lacking}`, [vin(1), vin(2)]);
+      const both = [vin(1), vin(2)];
+      await post('/api/car/drawbackAdd', drawbackForm(orderId, lacking === 'drawback' ? [vin(2)] : both));
+      await post('/api/car/archiveAdd', archiveForm(files.filed, orderId, lacking === 'archive' ? [vin(2)] : both));
+      await post('/api/car/freightAdd', freightForm(files.filed, orderId, both, 2));
+      expect(await values(vin(1))).toEqual({
+        drawback: lacking === 'drawback' ? 0 : 2,
+        archive: lacking === 'archive' ? 0 : 2,
+        freight: 2,
+      });
+      expect(await values(vin(2))).toEqual({ drawback: 2, archive: 2, freight: 2 });
+      expect(await statusOf(orderId)).toBe(2);
+      const zip = await call('GET', `/api/car/downloads?orderId=${orderId}`);
+      expect([zip.statusCode, zip.json().message]).toEqual([
+        409,
+        '该合同尚未完成归档：所有车辆的退税、注销、运费都完成后才能下载资料',
+      ]);
+
+      // The missing record made: the contract finishes and its zip is given (the refusal was for that car).
+      if (lacking === 'drawback') await post('/api/car/drawbackAdd', drawbackForm(orderId, [vin(1)]));
+      else await post('/api/car/archiveAdd', archiveForm(files.filed, orderId, [vin(1)]));
+      expect(await statusOf(orderId)).toBe(6);
+      expect((await call('GET', `/api/car/downloads?orderId=${orderId}`)).statusCode).toBe(200);
+    },
+  );
+
   it('says the spec’s messages (422 naming the field) and refuses files not uploaded for the slot', async () => {
     const { orderId } = await contractInFiling(app, files, 'HW-F-3', [vin(1)]);
     const never = '/storage/document/2026/11/never-uploaded.pdf';
