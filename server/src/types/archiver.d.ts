@@ -9,6 +9,8 @@ declare module 'archiver' {
     zlib?: { level?: number };
     /** Store entries uncompressed. */
     store?: boolean;
+    /** Entry times from the Date's local fields instead of its UTC fields (default false). */
+    forceLocalTime?: boolean;
   }
 
   export interface EntryData {

@@ -36,7 +36,7 @@ import {
   type ZipOrder,
   type ZipVehicle,
 } from './downloads.repository';
-import { layoutEntries, type PlannedFile, type ZipEntry } from './zip-layout';
+import { layoutEntries, type PlannedFile, type ZipEntry, zipEntryDate } from './zip-layout';
 
 type Unnamed = Omit<PlannedFile, 'uploadedName'>;
 
@@ -205,12 +205,19 @@ export const packedEntries = async (ctx: AppContext, storage: Storage, order: Zi
 };
 
 /** Writes the zip at `path` (which must not exist yet): the 清单 first, then every file present, streamed. */
-const writeZip = async (path: string, manifestPath: string, entries: readonly PackedEntry[]): Promise<void> => {
+const writeZip = async (
+  path: string,
+  manifestPath: string,
+  entries: readonly PackedEntry[],
+  timeZone: string,
+): Promise<void> => {
   const file = await open(path, 'wx');
   const output = file.createWriteStream();
   // Stored, not deflated: the documents are JPEG, PNG, PDF and Office files, already compressed, so
   // deflating 2,000 of them would spend the server's CPU for a few percent.
-  const archive = new ZipArchive({ store: true });
+  // Entry times are the Date's UTC fields (forceLocalTime off), which zipEntryDate sets to the office's
+  // wall clock: the process's own zone never enters.
+  const archive = new ZipArchive({ store: true, forceLocalTime: false });
   const written = pipeline(archive, output);
   const failed = new Promise<never>((_, reject) => {
     archive.once('error', reject);
@@ -222,15 +229,15 @@ const writeZip = async (path: string, manifestPath: string, entries: readonly Pa
    * handing it 2,000 files up front opens all of them and holds the first pieces of each (600 MiB for
    * the bench's contract). The next file is opened when the previous one is in the zip.
    */
-  const add = async (source: string, name: string, date: Date | null) => {
+  const add = async (source: string, name: string, instant: Date) => {
     const added = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
-    archive.append(createReadStream(source), { name, ...(date ? { date } : {}) });
+    archive.append(createReadStream(source), { name, date: zipEntryDate(instant, timeZone) });
     await Promise.race([added, failed]);
   };
   try {
-    await add(manifestPath, manifestLabels.fileName, null);
+    await add(manifestPath, manifestLabels.fileName, new Date());
     for (const entry of entries) {
-      if (entry.path) await add(entry.path, entry.entryName, entry.modifiedAt);
+      if (entry.path) await add(entry.path, entry.entryName, entry.modifiedAt ?? new Date());
     }
     await Promise.race([Promise.all([archive.finalize(), written]), failed]);
   } catch (error) {
@@ -255,7 +262,7 @@ export const downloadContract = async (ctx: AppContext, orderId: number): Promis
   try {
     await writeWorkbookFile(manifest.path, [manifestSheet(entries)], ctx.config.timeZone);
     const zip = await storage.exportPath('zip');
-    await writeZip(zip.path, manifest.path, entries);
+    await writeZip(zip.path, manifest.path, entries, ctx.config.timeZone);
     return { path: zip.url };
   } finally {
     await rm(manifest.path, { force: true });

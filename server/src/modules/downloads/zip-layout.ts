@@ -10,6 +10,7 @@
  */
 import { manifestLabels } from '../../../../contract/downloads';
 import { cleanFileName } from '../../../../contract/file-names';
+import { offsetMinutes } from '../../time';
 
 /** One document of the contract, before its name in the zip is decided. */
 export interface PlannedFile {
@@ -76,3 +77,12 @@ export const layoutEntries = (files: readonly PlannedFile[]): ZipEntry[] => {
     return { ...file, entryName };
   });
 };
+
+/**
+ * The date archiver is given for an entry. A zip entry holds a wall-clock time without a zone (DOS time),
+ * which every unzip program shows as it is; archiver writes the Date's UTC fields. So the instant is moved
+ * by the configured TZ's offset: the clerk sees the office's time (09:02 in Asia/Shanghai for 01:02 UTC),
+ * whatever zone the server process's clock is in.
+ */
+export const zipEntryDate = (instant: Date, timeZone: string): Date =>
+  new Date(instant.getTime() + offsetMinutes(instant, timeZone) * 60_000);
