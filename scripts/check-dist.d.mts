@@ -1,6 +1,11 @@
 export const WINDOWS_LIBSQL: string;
 
-export const distCheckMessages: { libsqlMissing: string; unsigned: string };
+export const distCheckMessages: {
+  libsqlMissing: string;
+  unsigned: string;
+  signed: (method: string, publisher: string | null) => string;
+  signingProblems: (problems: string[]) => string;
+};
 
 export function checkDist(options: {
   projectDir: string;
