@@ -7,7 +7,7 @@
  * Windows is the office's system, so its truths decide: the characters it forbids, the names of its
  * devices (`CON`, `nul.txt` and `COM1 .pdf` all open a device, not a file), the trailing dots and spaces
  * it drops silently (two names could meet), and characters a clerk cannot see (direction and zero-width
- * ones) that can make `photo‮gpj.pdf` look like a picture.
+ * ones) that can make `photo<U+202E>gpj.pdf` look like a picture.
  */
 
 /** The name given to a file whose own name left nothing but its extension (`....pdf` → `文件.pdf`). */

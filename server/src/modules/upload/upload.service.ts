@@ -6,6 +6,7 @@ import {
   type UploadAnswer,
   type UploadDir,
 } from '../../../../contract/upload';
+import { withoutInvisibles } from '../../../../contract/file-names';
 import type { Db } from '../../db/database';
 import { payloadTooLarge, unprocessable } from '../../http-errors';
 import type { ResolvedFile, StagedFile, Storage, StoredFile } from '../../storage/storage';
@@ -36,10 +37,12 @@ export const isUploadDir = (dir: string | undefined): dir is UploadDir =>
 
 /**
  * The client's file name as shown back to clerks: its last path segment only, without control
- * characters, at most 200 characters (the extension kept). It never becomes part of a path.
+ * characters nor the invisible direction-changing and zero-width ones (`报关单<U+202E>fdp.jpg` would show as
+ * 报关单gpj.pdf on every screen and in 清单.xlsx), at most 200 characters (the extension kept). It never
+ * becomes part of a path.
  */
 export const sanitizeFileName = (raw: string): string => {
-  const base = raw.split(/[\\/]/).pop() ?? '';
+  const base = withoutInvisibles(raw).split(/[\\/]/).pop() ?? '';
   const clean = base.replace(UNSAFE_NAME_CHARACTERS, '').replace(/\s+/g, ' ').trim();
   if (clean === '.' || clean === '..') return '';
   if (clean.length <= MAX_NAME_LENGTH) return clean;
