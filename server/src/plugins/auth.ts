@@ -24,7 +24,8 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})\s*$/;
+/** The scheme's name in any case (`bearer`, `BEARER`): RFC 7235 makes auth-schemes case-insensitive. */
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})\s*$/i;
 
 const bearerToken = (header: string | undefined): string | null => {
   if (!header) return null;
