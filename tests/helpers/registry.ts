@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { PLATE_DOCUMENTS, TRANSFER_DOCUMENTS } from '../../contract/registry';
 import { uploadFixture } from './factories';
 
 /** Documents uploaded for real into the `document` slot (a scan, a PDF, a photo, a Word file) and photos. */
@@ -21,6 +20,29 @@ export const uploadRegistryFiles = async (app: FastifyInstance, token: string): 
   ],
 });
 
+/**
+ * The plating's eight and the transfer's five documents as spec part 2 (section 3) lists them, in the
+ * form's order: written out, not read from the stage table, so that a slot the table lost or gained
+ * changes what the tests send and their rates no longer add up.
+ */
+export const PLATE_FIELDS = [
+  'xsz_image',
+  'djz_image',
+  'lp_image',
+  'fp_image',
+  'hgz_image',
+  'ycxzs_image',
+  'hbqd_image',
+  'bx_image',
+] as const;
+export const TRANSFER_FIELDS = [
+  'djz_image',
+  'lp_image',
+  'usedcar_invoices_image',
+  'zzs_invoices_image',
+  'xsz_image',
+] as const;
+
 /** The first `count` documents of a stage, each a stored path (the files taken in turn). */
 export const documentsOf = (
   fields: readonly string[],
@@ -40,7 +62,7 @@ export const plateForm = (
 ) => ({
   vin: vinText,
   yy_date: '2026-12-01',
-  ...documentsOf(PLATE_DOCUMENTS, files, count),
+  ...documentsOf(PLATE_FIELDS, files, count),
   car_image: files.photos,
   b_status: 'draft',
   ...overrides,
@@ -54,7 +76,7 @@ export const transferForm = (
   overrides: Record<string, unknown> = {},
 ) => ({
   vin: vinText,
-  ...documentsOf(TRANSFER_DOCUMENTS, files, count),
+  ...documentsOf(TRANSFER_FIELDS, files, count),
   car_image: files.photos,
   b_status: 'draft',
   ...overrides,

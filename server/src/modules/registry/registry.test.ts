@@ -1,12 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../../contract/common';
-import { PLATE_DOCUMENTS, registryMessages, TRANSFER_DOCUMENTS } from '../../../../contract/registry';
+import { registryMessages } from '../../../../contract/registry';
 import { stageMessages } from '../../../../contract/stage';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
 import { carLine, vin } from '../../../../tests/helpers/overseas';
 import { purchaseCar } from '../../../../tests/helpers/purchase';
-import { plateForm, type RegistryFiles, transferForm, uploadRegistryFiles } from '../../../../tests/helpers/registry';
+import {
+  PLATE_FIELDS,
+  plateForm,
+  type RegistryFiles,
+  TRANSFER_FIELDS,
+  transferForm,
+  uploadRegistryFiles,
+} from '../../../../tests/helpers/registry';
 
 const NEW = 1;
 const USED = 2;
@@ -82,8 +89,10 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     expect(await vehicleOf(vin(1))).toMatchObject({ plate: 1, flow: 'registry' });
     expect(await read(`/api/car/plateRead?plateId=${id}`)).toMatchObject({ rate: 0, yy_date: null, xsz_image: null });
 
-    // A second add edits the vehicle's one plating.
-    expect(await save('/api/car/plateAdd', plateForm(files, vin(1), 4))).toBe(id);
+    // A second add is refused with the plating's id (the form opens it instead); the edit changes it.
+    const secondAdd = await call('POST', '/api/car/plateAdd', plateForm(files, vin(1), 4));
+    expect(secondAdd.json()).toEqual({ code: 409, message: `车辆 ${vin(1)} 已有上牌记录，请编辑原记录`, data: { id } });
+    expect(await save('/api/car/plateEdit', plateForm(files, vin(1), 4, { plate_id: id }))).toBe(id);
     let plate = await read(`/api/car/plateRead?plateId=${id}`);
     expect(plate).toMatchObject({ rate: 50, xsz_image: files.documents[0], bx_image: null });
     expect(await vehicleOf(vin(1))).toMatchObject({ plate: 1 });
@@ -111,7 +120,7 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
       car_image: files.photos,
       carimage: files.photos.map((image_url) => ({ image_url })),
     });
-    for (const [index, field] of PLATE_DOCUMENTS.entries()) {
+    for (const [index, field] of PLATE_FIELDS.entries()) {
       expect(plate[field], field).toBe(files.documents[index % files.documents.length]);
     }
     expect(plate.created_at).toMatch(/\+08:00$/);
@@ -133,7 +142,7 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     const part = await save('/api/car/transferAdd', transferForm(files, vin(2), 3));
     const read1 = await read(`/api/car/transferRead?transferId=${whole}`);
     expect(read1).toMatchObject({ transfer_id: whole, vin: vin(1), rate: 100, purchase_no: 'CG-U-1', amount: 2 });
-    for (const [index, field] of TRANSFER_DOCUMENTS.entries()) {
+    for (const [index, field] of TRANSFER_FIELDS.entries()) {
       expect(read1[field], field).toBe(files.documents[index % files.documents.length]);
     }
     expect(await read(`/api/car/transferRead?transferId=${part}`)).toMatchObject({
@@ -162,6 +171,31 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     expect((await call('GET', '/api/car/transferRead?transferId=999')).statusCode).toBe(404);
   });
 
+  it('one document short of complete: a plating without its 保险单 is 1 at 88%, a transfer without its 行驶证 1 at 80%', async () => {
+    await purchaseIn('registry', NEW, 'CG-N-B', [vin(1)]);
+    await purchaseIn('registry', USED, 'CG-U-B', [vin(2)]);
+    const plateId = await save('/api/car/plateAdd', plateForm(files, vin(1), 7));
+    const plate = await read(`/api/car/plateRead?plateId=${plateId}`);
+    expect(plate).toMatchObject({ rate: 88, hbqd_image: files.documents[2], bx_image: null });
+    expect(await vehicleOf(vin(1))).toMatchObject({ plate: 1 });
+    const plateList = await listOf('plateLists', `vin=${vin(1)}`);
+    expect(plateList.rows.find((row: { vin: string }) => row.vin === vin(1))?.plate).toEqual([
+      expect.objectContaining({ id: plateId, rate: 88 }),
+    ]);
+    // The eighth document added: complete.
+    await save('/api/car/plateEdit', {
+      ...plateForm(files, vin(1), 8),
+      plate_id: plateId,
+      updated_at: plate.updated_at,
+    });
+    expect(await vehicleOf(vin(1))).toMatchObject({ plate: 2 });
+    expect(await read(`/api/car/plateRead?plateId=${plateId}`)).toMatchObject({ rate: 100 });
+
+    const transferId = await save('/api/car/transferAdd', transferForm(files, vin(2), 4));
+    expect(await read(`/api/car/transferRead?transferId=${transferId}`)).toMatchObject({ rate: 80, xsz_image: null });
+    expect(await vehicleOf(vin(2))).toMatchObject({ transfer: 1 });
+  });
+
   it('refuses a vehicle still at the yard with a 409 naming it, and accepts one already handed on', async () => {
     const yard = await purchaseIn('pickup', NEW, 'CG-N-1', [vin(1)]);
     const early = await call('POST', '/api/car/plateAdd', plateForm(files, vin(1)));
@@ -188,7 +222,7 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
       kept: [],
     });
     expect((await vehicleOf(vin(3)))?.flow).toBe('release');
-    expect(await save('/api/car/plateAdd', plateForm(files, vin(3), 8))).toBe(id);
+    expect(await save('/api/car/plateEdit', plateForm(files, vin(3), 8, { plate_id: id }))).toBe(id);
     expect(await vehicleOf(vin(3))).toMatchObject({ plate: 2, flow: 'release' });
   });
 
