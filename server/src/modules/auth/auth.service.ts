@@ -196,6 +196,8 @@ const checkLogin = async (ctx: AppContext, body: LoginBody, actor: Actor, ip: st
     await cancelLoginAttempt(db, reservation);
     throw error;
   }
+  // The address's standing orders its next turns in the hash queue (a clerk's PC before a flood).
+  hashQueueOf(ctx).recordOutcome(ip, Boolean(user && passwordMatches));
   if (!user || !passwordMatches) {
     await loginAttemptFailed(db, reservation);
     throw unauthorized(sessionMessages.wrongPair);

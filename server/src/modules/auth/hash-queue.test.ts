@@ -179,6 +179,9 @@ describe('password hashing through the queue', () => {
 
     const staff = await loggedInStaff(t.app);
     const computed = hashQueueOf(t.app.ctx).computed;
+    // The administrator's address logged in just now; the one holding the queue did too, so it keeps
+    // its place (a full line makes room only for a better standing).
+    hashQueueOf(t.app.ctx).recordOutcome('10.92.0.1', true);
     const again = occupy('10.92.0.1', 2);
     const create = await t.app.inject({
       method: 'POST',
@@ -197,5 +200,84 @@ describe('password hashing through the queue', () => {
     await again.open();
     expect(hashQueueOf(t.app.ctx).computed).toBe(computed + 2);
     expect(await t.db.selectFrom('users').select('username').where('username', '=', 'new_clerk').execute()).toEqual([]);
+  });
+});
+
+describe('HashQueue: addresses by standing (a flood from many addresses)', () => {
+  it('gives a free slot to an address whose logins succeeded, then to a new one, and last to one that only failed', async () => {
+    const queue = new HashQueue({ concurrency: 1, maxWaiting: 10, perAddress: 3 });
+    queue.recordOutcome('clerk', true);
+    queue.recordOutcome('flood', false);
+    const started: string[] = [];
+    const first = gate();
+    const running = queue.run('somebody', first.task);
+    const jobs = ['flood', 'new', 'clerk'].map((address) =>
+      queue.run(address, () => {
+        started.push(address);
+        return Promise.resolve();
+      }),
+    );
+    first.open();
+    await Promise.all([running, ...jobs]);
+    expect(started).toEqual(['clerk', 'new', 'flood']);
+  });
+
+  it('makes room in a full line for a better standing by refusing the newest hash of the worst one', async () => {
+    const queue = new HashQueue({ concurrency: 1, maxWaiting: 2, perAddress: 3 });
+    queue.recordOutcome('clerk', true);
+    queue.recordOutcome('f1', false);
+    queue.recordOutcome('f2', false);
+    const first = gate();
+    const running = queue.run('x', first.task);
+    const f1 = queue.run('f1', () => Promise.resolve('f1'));
+    const f2 = queue.run('f2', () => Promise.resolve('f2'));
+    expect(queue.size).toEqual({ running: 1, waiting: 2 });
+    // Another failing address finds no room: it does not push out its equals.
+    queue.recordOutcome('f3', false);
+    expect(queue.hasRoom('f3')).toBe(false);
+    await expect(queue.run('f3', () => Promise.resolve('f3'))).rejects.toMatchObject({ statusCode: 429 });
+    // The clerk does: the newest failing hash (f2's) gives way with 429 服务器繁忙.
+    expect(queue.hasRoom('clerk')).toBe(true);
+    const clerk = queue.run('clerk', () => Promise.resolve('clerk'));
+    await expect(f2).rejects.toMatchObject({ statusCode: 429, message: '服务器繁忙，请稍后再试' });
+    expect(queue.size).toEqual({ running: 1, waiting: 2 });
+    first.open();
+    expect(await Promise.all([running, clerk, f1])).toEqual([undefined, 'clerk', 'f1']);
+    expect(queue.computed).toBe(3);
+  });
+
+  it('lets a new address in ahead of failing ones, but not a failing one ahead of a new one', async () => {
+    const queue = new HashQueue({ concurrency: 1, maxWaiting: 1, perAddress: 3 });
+    queue.recordOutcome('flood', false);
+    const first = gate();
+    const running = queue.run('x', first.task);
+    const flood = queue.run('flood', () => Promise.resolve('flood'));
+    const newcomer = queue.run('new', () => Promise.resolve('new'));
+    await expect(flood).rejects.toMatchObject({ statusCode: 429 });
+    queue.recordOutcome('flood2', false);
+    await expect(queue.run('flood2', () => Promise.resolve('x'))).rejects.toMatchObject({ statusCode: 429 });
+    first.open();
+    expect(await newcomer).toBe('new');
+    await running;
+  });
+
+  it('forgets a failure after 15 minutes, keeps trust 24 hours, and loses it after 5 failures in a row', () => {
+    let now = 0;
+    const queue = new HashQueue({ concurrency: 1, maxWaiting: 1, perAddress: 1 }, () => now);
+    queue.recordOutcome('a', false);
+    expect(queue.standingOf('a')).toBe(2);
+    now = 14 * 60_000;
+    expect(queue.standingOf('a')).toBe(2);
+    now = 15 * 60_000;
+    expect(queue.standingOf('a')).toBe(1);
+    queue.recordOutcome('a', true);
+    expect(queue.standingOf('a')).toBe(0);
+    for (let i = 0; i < 4; i += 1) queue.recordOutcome('a', false);
+    expect(queue.standingOf('a')).toBe(0); // a clerk's typing mistakes keep the PC's place
+    queue.recordOutcome('a', false);
+    expect(queue.standingOf('a')).toBe(1);
+    queue.recordOutcome('b', true);
+    now += 24 * 60 * 60_000;
+    expect(queue.standingOf('b')).toBe(1);
   });
 });
