@@ -213,6 +213,21 @@ export const vehiclesLinkedElsewhere = async (
   return (await query.execute()).map((row) => row.vehicle_id);
 };
 
+/** The record of a stage covering several vehicles that holds this vehicle, if one does. */
+export const recordIdHoldingVehicle = async (
+  db: Db,
+  linkTable: string,
+  key: string,
+  vehicleId: number,
+): Promise<number | undefined> => {
+  const row = await loose(db)
+    .selectFrom(linkTable)
+    .select(key as 'id')
+    .where('vehicle_id', '=', vehicleId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row[key as 'id']);
+};
+
 export const replaceLinks = async (
   db: Db,
   linkTable: string,

@@ -1,8 +1,8 @@
 /**
  * Saving any stage record (check-in, plating, transfer, release pass, export declaration, tax refund,
  * deregistration, freight) is this one function, driven by the stage table of contract/stage.ts. In one
- * transaction it checks where each vehicle is, writes the one record per vehicle and stage (saving again
- * edits it), sets the stage value and the rate from the documents, writes the audit row, and settles
+ * transaction it checks where each vehicle is, writes the one record per vehicle and stage (an add for a
+ * vehicle that has one is refused with its id; changes go through the edit), sets the stage value and the rate from the documents, writes the audit row, and settles
  * the overseas contracts' status.
  */
 import {
@@ -19,16 +19,17 @@ import {
 import type { Actor } from '../app-context';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { conflict, notFound, unprocessable } from '../http-errors';
+import { conflict, HttpError, notFound, unprocessable } from '../http-errors';
 import { writeAudit } from '../modules/audit/audit.repository';
 import { nowIso } from '../time';
-import { storedFormOf } from '../db/stale-save';
+import { lockRowForSave, storedFormOf } from '../db/stale-save';
 import { messages } from '../../../contract/common';
 import {
   insertRecord,
   linkedVehicleIds,
   readRecord,
   readVehicles,
+  recordIdHoldingVehicle,
   recordIdOfVehicle,
   replaceLinks,
   updateRecord,
@@ -37,11 +38,24 @@ import {
   writeStageValue,
 } from './lifecycle.repository';
 import { settleOrders } from './order-status';
-import { PHOTO_COLUMN, PHOTO_FIELD, stageStorage } from './stage-storage';
+import { PHOTO_COLUMN, PHOTO_FIELD, type StageStorage, stageStorage } from './stage-storage';
+
+/**
+ * A vehicle has at most one record per stage (DOMAIN.md): an add for a vehicle that has one is refused,
+ * never turned into an edit, with the record's id in `data.id` so the form can open it instead.
+ */
+const alreadyRecorded = (vin: string, stage: Stage, recordId: number | undefined): HttpError =>
+  new HttpError(409, stageMessages.alreadyRecorded(vin, stage), recordId === undefined ? null : { id: recordId });
+
+/** The record of this stage that a vehicle already has (its own, or the one whose links hold it). */
+const recordOfVehicle = (db: Db, storage: StageStorage, vehicleId: number): Promise<number | undefined> =>
+  storage.kind === 'perVehicle'
+    ? recordIdOfVehicle(db, storage.table, vehicleId)
+    : recordIdHoldingVehicle(db, storage.links, storage.key, vehicleId);
 
 export interface StageRecordInput {
   stage: Stage;
-  /** The record being edited; without it a record is made (or, for a per-vehicle stage, the vehicle's own edited). */
+  /** The record being edited; without it a record is made (409 with the existing one's id when the vehicle has one). */
   recordId?: number;
   /** The vehicles the record covers: exactly one for a check-in, a plating or a transfer. */
   vehicleIds: readonly number[];
@@ -95,6 +109,8 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
   const rate = stageRate(stage, input.documents);
   try {
     return await db.transaction().execute(async (trx) => {
+      // Edits of one record sent at once take turns (last writer wins without updated_at, API.md).
+      if (input.recordId !== undefined) await lockRowForSave(trx, storage.table, input.recordId);
       const vehicles = await readVehicles(trx, ids);
       if (vehicles.length !== ids.length) throw notFound(stageMessages.vehicleMissing);
       checkVehicles(stage, vehicles);
@@ -108,7 +124,7 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
         updated_at: at,
       };
       let recordId = input.recordId;
-      // Only an edit of the record the clerk opened is guarded; a save that lands on the vehicle's own record is not.
+      // Only an edit that sent the updated_at the clerk read is guarded by it.
       const readAt =
         input.expectedUpdatedAt === undefined || input.recordId === undefined
           ? undefined
@@ -119,9 +135,8 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
       if (storage.kind === 'perVehicle') {
         const vehicleId = ids[0] as number;
         const ownRecord = await recordIdOfVehicle(trx, storage.table, vehicleId);
-        if (recordId === undefined) recordId = ownRecord;
-        else if (ownRecord !== undefined && ownRecord !== recordId)
-          throw conflict(stageMessages.alreadyRecorded(vinOf.get(vehicleId) ?? '', stage));
+        if (ownRecord !== undefined && ownRecord !== recordId)
+          throw alreadyRecorded(vinOf.get(vehicleId) ?? '', stage, ownRecord);
         if (recordId !== undefined) {
           before = await readRecord(trx, storage.table, recordId);
           if (!before) throw notFound();
@@ -145,7 +160,8 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
           if (!before) throw notFound();
         }
         const [taken] = await vehiclesLinkedElsewhere(trx, storage.links, storage.key, ids, recordId);
-        if (taken !== undefined) throw conflict(stageMessages.alreadyRecorded(vinOf.get(taken) ?? '', stage));
+        if (taken !== undefined)
+          throw alreadyRecorded(vinOf.get(taken) ?? '', stage, await recordOfVehicle(trx, storage, taken));
         if (recordId !== undefined) {
           if (!(await updateRecord(trx, storage.table, recordId, columns, readAt)))
             throw conflict(messages.staleRecord);
@@ -182,7 +198,11 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
           ? await vehiclesLinkedElsewhere(db, storage.links, storage.key, ids, input.recordId)
           : ids;
       const [vehicle] = await readVehicles(db, taken === undefined ? [] : [taken]);
-      throw conflict(stageMessages.alreadyRecorded(vehicle?.vin ?? '', stage));
+      throw alreadyRecorded(
+        vehicle?.vin ?? '',
+        stage,
+        taken === undefined ? undefined : await recordOfVehicle(db, storage, taken),
+      );
     }
     throw error;
   }

@@ -20,7 +20,7 @@ import { conflict, notFound, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
 import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
-import { assertNotStale } from '../../db/stale-save';
+import { assertNotStale, lockRowForSave } from '../../db/stale-save';
 import {
   countCustomers,
   countCustomerTypeUses,
@@ -227,6 +227,7 @@ export const updateCustomer = async (
   actor: Actor,
 ): Promise<Customer> =>
   db.transaction().execute(async (trx) => {
+    await lockRowForSave(trx, 'customers', id);
     const existing = await requireCustomer(trx, id);
     assertNotStale(body.updated_at, existing.updated_at);
     await requireCustomerType(trx, body.type_id);

@@ -35,7 +35,7 @@ import { findCustomer } from '../customer/customer.repository';
 import { resolveContractCustomer } from '../customer/contract-customer';
 import { parseFileList } from '../upload/stored-file-list';
 import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
-import { assertNotStale } from '../../db/stale-save';
+import { assertNotStale, lockRowForSave } from '../../db/stale-save';
 import { listOrderVehicles, linkVehicleToOrder, listVehiclesOfOrders } from '../vehicle/vehicle.repository';
 import { applyContractCarLines, type CarLinesSide, vehiclesByContract } from '../vehicle/contract-car-lines';
 import { detachFromOverseasContract } from '../vehicle/vehicle-detach';
@@ -353,6 +353,7 @@ export const updateOrder = async (
 ): Promise<{ id: number }> => {
   try {
     return await db.transaction().execute(async (trx) => {
+      await lockRowForSave(trx, 'orders', id);
       const existing = await requireOrder(trx, id);
       assertNotStale(body.updated_at, existing.updated_at);
       if (body.order_no !== existing.order_no) {
@@ -458,6 +459,7 @@ export const updateReceipt = async (
   actor: Actor,
 ): Promise<Receipt> =>
   db.transaction().execute(async (trx) => {
+    await lockRowForSave(trx, 'receipts', id);
     const existing = await findReceipt(trx, id);
     if (!existing) throw notFound();
     assertNotStale(body.updated_at, existing.updated_at);

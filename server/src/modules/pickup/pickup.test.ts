@@ -138,7 +138,7 @@ describe('check-in (入库) and the pickup list', () => {
     expect(await vehicleOf(vin(1))).toMatchObject({ entry: 0 });
   });
 
-  it('reads the spec’s form-encoded post, and keeps one check-in per vehicle (saving again edits it)', async () => {
+  it('reads the spec’s form-encoded post, and keeps one check-in per vehicle (a second add is refused with its id)', async () => {
     await purchaseInPickup('HW-P-1', 'CG-P-1', [vin(1)]);
     const body = formEncode(entryForm(files, vin(1), { car_image: [files.photos[0]] })).join('&');
     const response = await call('POST', '/api/car/entryAdd', body, FORM);
@@ -146,8 +146,15 @@ describe('check-in (入库) and the pickup list', () => {
     const id = response.json().data.id as number;
     expect((await readEntry(id)).car_image).toEqual([files.photos[0]]);
 
-    const again = await addEntry(vin(1), { dl_name: '赵代理' });
-    expect(again).toBe(id);
+    const again = await call('POST', '/api/car/entryAdd', entryForm(files, vin(1), { dl_name: '赵代理' }));
+    expect(again.json()).toEqual({ code: 409, message: `车辆 ${vin(1)} 已有入库记录，请编辑原记录`, data: { id } });
+    expect(await readEntry(id)).toMatchObject({ dl_name: '王代理', car_image: [files.photos[0]] });
+    const edited = await call(
+      'POST',
+      '/api/car/entryEdit',
+      entryForm(files, vin(1), { entry_id: id, dl_name: '赵代理' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
     expect(await readEntry(id)).toMatchObject({ dl_name: '赵代理', car_image: files.photos });
     const audit = await t.db
       .selectFrom('audit_log')

@@ -17,7 +17,7 @@ import type { Actor, AppContext } from '../../app-context';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
-import { assertNotStale } from '../../db/stale-save';
+import { assertNotStale, lockRowForSave } from '../../db/stale-save';
 import { paged } from '../../envelope';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { handOverPurchases } from '../../lifecycle/hand-over';
@@ -320,6 +320,7 @@ export const updatePurchase = async (
 ): Promise<{ id: number }> => {
   try {
     return await db.transaction().execute(async (trx) => {
+      await lockRowForSave(trx, 'purchases', id);
       const existing = await requirePurchase(trx, id);
       assertNotStale(body.updated_at, existing.updated_at);
       if (body.purchase_no !== existing.purchase_no) {
