@@ -1,5 +1,6 @@
 import type { ExportAnswer } from '../../../contract/export';
 import type { AppContext } from '../app-context';
+import { assertExportRoom } from '../storage/export-budget';
 import { createStorage } from '../storage/storage';
 import { type SheetSpec, writeWorkbookFile } from './workbook';
 
@@ -23,9 +24,11 @@ export const EXPORT_BATCH_WIDE = 100;
 
 /**
  * Every export's last step: the workbook streamed to STORAGE_DIR/exports/<yyyy>/<mm>/, answered as its
- * `/storage/…` path for the clerk's download.
+ * `/storage/…` path for the clerk's download. The export folder's disk budget (EXPORTS_MAX_MB) is the
+ * contract zips' too: past it, 429 before anything is written.
  */
 export const saveExportWorkbook = async <T>({ config }: AppContext, sheet: SheetSpec<T>): Promise<ExportAnswer> => {
+  await assertExportRoom(config);
   const storage = createStorage(config.storageDir, { timeZone: config.timeZone });
   const location = await storage.exportPath('xlsx');
   await writeWorkbookFile(location.path, [sheet as SheetSpec<unknown>], config.timeZone);

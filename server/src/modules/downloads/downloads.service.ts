@@ -37,6 +37,7 @@ import {
   type ZipVehicle,
 } from './downloads.repository';
 import { layoutEntries, type PlannedFile, type ZipEntry, zipEntryDate } from './zip-layout';
+import { contractZip } from './zip-cache';
 
 type Unnamed = Omit<PlannedFile, 'uploadedName'>;
 
@@ -155,6 +156,8 @@ const linkedFiles = async (ctx: AppContext, vehicles: readonly ZipVehicle[]): Pr
 interface PackedEntry extends ZipEntry {
   /** The file on disk, or null when it is missing (listed in the 清单, not zipped). */
   path: string | null;
+  /** Size and time of the file on disk (null when missing): with the rest, the zip's fingerprint (zip-cache.ts). */
+  size: number | null;
   modifiedAt: Date | null;
 }
 
@@ -199,7 +202,7 @@ export const packedEntries = async (ctx: AppContext, storage: Storage, order: Zi
   const packed: PackedEntry[] = [];
   for (const entry of entries) {
     const file = await storage.resolve(entry.url);
-    packed.push({ ...entry, path: file?.path ?? null, modifiedAt: file?.modifiedAt ?? null });
+    packed.push({ ...entry, path: file?.path ?? null, size: file?.size ?? null, modifiedAt: file?.modifiedAt ?? null });
   }
   return packed;
 };
@@ -257,14 +260,15 @@ export const downloadContract = async (ctx: AppContext, orderId: number): Promis
 
   const storage = createStorage(ctx.config.storageDir, { timeZone: ctx.config.timeZone });
   const entries = await packedEntries(ctx, storage, order);
-  // The 清单 is written beside the zip first (the workbook writer wants a file), then zipped and removed.
-  const manifest = await storage.exportPath('xlsx');
-  try {
-    await writeWorkbookFile(manifest.path, [manifestSheet(entries)], ctx.config.timeZone);
-    const zip = await storage.exportPath('zip');
-    await writeZip(zip.path, manifest.path, entries, ctx.config.timeZone);
-    return { path: zip.url };
-  } finally {
-    await rm(manifest.path, { force: true });
-  }
+  // The same documents answer the same zip; a new one is built only when they changed (zip-cache.ts).
+  return contractZip(ctx, storage, order.id, entries, async (zipPath) => {
+    // The 清单 is written beside the zip first (the workbook writer wants a file), then zipped and removed.
+    const manifest = await storage.exportPath('xlsx');
+    try {
+      await writeWorkbookFile(manifest.path, [manifestSheet(entries)], ctx.config.timeZone);
+      await writeZip(zipPath, manifest.path, entries, ctx.config.timeZone);
+    } finally {
+      await rm(manifest.path, { force: true });
+    }
+  });
 };
