@@ -251,5 +251,45 @@ describe('car lookups, detach and carLists', () => {
       expect((await call('GET', '/api/car/carLists?order_id=999&if_freight=1')).statusCode).toBe(404);
       expect((await call('GET', '/api/car/carLists?if_freight=1')).json().message).toBe('请选择海外合同');
     });
+
+    it('each flag reads its own stage: cars whose stages differ, every flag answers exactly its car', async () => {
+      const orderId = await createOrder({
+        order_no: 'HW-FLAGS-1',
+        amount: 9,
+        cars: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => carLine(vin(n))),
+      });
+      const otherId = await createOrder({ order_no: 'HW-FLAGS-2', amount: 1, cars: [carLine(vin(20))] });
+      const set = (n: number, values: Record<string, unknown>) =>
+        t.db.updateTable('vehicles').set(values).where('vin', '=', vin(n)).execute();
+      const done = { release: 2, exports: 2, drawback: 2, archive: 2, freight: 2 };
+      const none = { release: 0, exports: 0, drawback: 0, archive: 0, freight: 0 };
+      // Cars 1 to 5 in filing, each lacking one record only, in the API's order of the flags' columns.
+      await set(1, { flow: 'filing', ...done, freight: 0 });
+      await set(2, { flow: 'filing', ...done, drawback: 0 });
+      await set(3, { flow: 'filing', ...done, release: 0 });
+      await set(4, { flow: 'filing', ...done, archive: 0 });
+      await set(5, { flow: 'filing', ...done, exports: 0 });
+      // In release: only its release pass and export declaration may be made there.
+      await set(6, { flow: 'release', ...none });
+      // At the registry: nothing these forms make may be made yet.
+      await set(7, { flow: 'registry', ...none });
+      // Every record made, documents missing (1): not lacking any.
+      await set(8, { flow: 'filing', release: 1, exports: 1, drawback: 1, archive: 1, freight: 1 });
+      // vin(9): on the contract, not bought. vin(20): another contract's car lacking everything.
+      await set(20, { flow: 'filing', ...none });
+
+      const vins = async (flag: string, order = orderId) => {
+        const response = await call('GET', `/api/car/carLists?order_id=${order}&${flag}=1`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().data.map((row: { vin: string }) => row.vin);
+      };
+      expect(await vins('if_freight')).toEqual([vin(1)]);
+      expect(await vins('if_drawback')).toEqual([vin(2)]);
+      expect(await vins('if_release')).toEqual([vin(3), vin(6)]);
+      expect(await vins('if_archive')).toEqual([vin(4)]);
+      expect(await vins('if_exports')).toEqual([vin(5), vin(6)]);
+      for (const flag of ['if_freight', 'if_drawback', 'if_release', 'if_archive', 'if_exports'])
+        expect(await vins(flag, otherId), flag).toEqual([vin(20)]);
+    });
   });
 });
