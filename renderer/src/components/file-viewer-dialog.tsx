@@ -19,6 +19,7 @@ import { fetchFileBlob } from '../api/file-blob';
 import { downloadStoredFile } from './stored-file-download';
 import { fileViewerKind, fileViewerMessages, type FileViewerKind } from './file-viewer-kind';
 import { ImageViewer } from './file-viewer-image';
+import { OfficeSizeGate } from './file-viewer-too-big';
 import { PdfViewer } from './file-viewer-pdf';
 import { TextViewer } from './file-viewer-text';
 import { UnsupportedViewer } from './file-viewer-unsupported';
@@ -96,16 +97,30 @@ const centred = (content: ReactNode) => (
   <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>{content}</div>
 );
 
-function viewerFor(kind: FileViewerKind, blob: Blob, url: string, name: string): ReactNode {
+interface DownloadAction {
+  downloading: boolean;
+  onDownload: () => void;
+}
+
+function viewerFor(kind: FileViewerKind, blob: Blob, url: string, name: string, action: DownloadAction): ReactNode {
   switch (kind) {
     case 'image':
       return <ImageViewer url={url} name={name} />;
     case 'pdf':
       return <PdfViewer url={url} name={name} />;
+    // Word and Excel are measured first: a file that unpacks too big would freeze the window.
     case 'docx':
-      return <DocxViewer blob={blob} />;
+      return (
+        <OfficeSizeGate blob={blob} {...action}>
+          <DocxViewer blob={blob} />
+        </OfficeSizeGate>
+      );
     case 'sheet':
-      return <SheetViewer blob={blob} />;
+      return (
+        <OfficeSizeGate blob={blob} {...action}>
+          <SheetViewer blob={blob} />
+        </OfficeSizeGate>
+      );
     case 'text':
       return <TextViewer blob={blob} />;
     default:
@@ -138,7 +153,7 @@ export function FileViewerDialog({ path, name, onClose }: FileViewerDialogProps)
     body = (
       <ViewerFailure key={path}>
         <Suspense fallback={centred(<Spin description="正在加载…" />)}>
-          {viewerFor(kind, fetched.blob, fetched.url, name)}
+          {viewerFor(kind, fetched.blob, fetched.url, name, { downloading, onDownload: download })}
         </Suspense>
       </ViewerFailure>
     );

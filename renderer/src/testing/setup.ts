@@ -32,4 +32,13 @@ if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStandIn;
 }
 
+// Chromium has DecompressionStream (office-zip.ts measures Word and Excel files with it); jsdom's window
+// has none, so Node's stands in (loaded at run time: the renderer's TypeScript has no Node types).
+if (!('DecompressionStream' in globalThis)) {
+  const web = (await import(/* @vite-ignore */ `node:${'stream/web'}`)) as {
+    DecompressionStream: typeof DecompressionStream;
+  };
+  Object.assign(globalThis, { DecompressionStream: web.DecompressionStream });
+}
+
 afterEach(() => cleanup());
