@@ -142,6 +142,67 @@ describe('GET /api/car/downloads: the finished contract’s document zip', () =>
     });
   });
 
+  it('zips only the contract’s own receipts, purchases and records when an older finished contract has its own', async () => {
+    const olderVins = [vin(11), vin(12)];
+    const older = await contractAtYard('HW-Z-OLD', olderVins);
+    const olderIds = await finishContract(t.db, actor(), files, older);
+    const order = await contractAtYard('HW-Z-NEW');
+    const ids = await finishContract(t.db, actor(), files, order);
+    expect([await orderStatus(older.id), await orderStatus(order.id)]).toEqual([6, 6]);
+    const receiptOf = async (orderId: number) =>
+      (await t.db.selectFrom('receipts').select('id').where('order_id', '=', orderId).executeTakeFirstOrThrow()).id;
+    const remitOf = async (purchaseId: number) =>
+      (await t.db.selectFrom('remits').select('id').where('purchase_id', '=', purchaseId).executeTakeFirstOrThrow()).id;
+
+    const { entries } = await downloadZip(t, call, order.id);
+    const names = entries.map((entry) => entry.name);
+    const [a, b] = VINS as [string, string, string];
+    // The top folders are this contract's, its vehicles' (c has no record of its own) and its records'.
+    expect([...new Set(names.map((name) => name.split('/')[0]))]).toEqual([
+      '清单.xlsx',
+      '海外合同',
+      '采购合同-CG-HW-Z-NEW',
+      a,
+      b,
+      `出库-${ids.release}`,
+      `出口-${ids.exports}`,
+      `注销-${ids.archive}`,
+      `运费-${ids.freight}`,
+    ]);
+    expect([
+      ...new Set(names.filter((name) => name.startsWith('海外合同/')).map((name) => name.split('/')[1])),
+    ]).toEqual(['合同', '协议', `收款-${await receiptOf(order.id)}`]);
+    expect(names.filter((name) => name.startsWith('采购合同-CG-HW-Z-NEW/付款-'))).toEqual([
+      `采购合同-CG-HW-Z-NEW/付款-${await remitOf(order.purchaseId)}/银行回单.jpg`,
+    ]);
+    // Nothing of the older contract: its receipt, remittance, records or vehicles.
+    const olderNames = [
+      `收款-${await receiptOf(older.id)}`,
+      `付款-${await remitOf(older.purchaseId)}`,
+      'HW-Z-OLD',
+      ...Object.values(olderIds).map((id) => `-${id}/`),
+      ...olderVins,
+    ];
+    for (const part of olderNames)
+      expect(
+        names.filter((name) => name.includes(part)),
+        part,
+      ).toEqual([]);
+    const listed = manifestRows(entries).map((row) => JSON.stringify(row));
+    for (const part of olderVins)
+      expect(
+        listed.filter((row) => row.includes(part)),
+        part,
+      ).toEqual([]);
+
+    // And the older contract's zip holds its own receipt, not the newer one's.
+    const olderZip = (await downloadZip(t, call, older.id)).entries.map((entry) => entry.name);
+    expect(olderZip.filter((name) => name.includes('/收款-'))).toEqual([
+      `海外合同/收款-${await receiptOf(older.id)}/支付证明.jpg`,
+    ]);
+    expect(olderZip.filter((name) => VINS.some((v) => name.includes(v)))).toEqual([]);
+  });
+
   it('refuses a contract that is not finished (409, saying why) and one that does not exist (404)', async () => {
     const order = await contractAtYard('HW-Z-2');
     expect(await refusal(order.id)).toEqual({ status: 409, message: downloadsMessages.notFinished });
