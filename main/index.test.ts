@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,8 +14,27 @@ import { startHealthServer } from './testing/health-server';
 const fake = vi.hoisted(() => {
   const state = {
     userData: '',
+    /** The paths index.ts set (app.setPath); getPath answers them, else `userData`. */
+    paths: {} as Record<string, string>,
+    /** userData when the single-instance lock was asked for (Electron keys the lock by it). */
+    lockedIn: null as string | null,
+    /** `web-contents-created` listeners, and the links handed to the system browser. */
+    webContentsCreated: [] as ((event: unknown, contents: unknown) => void)[],
+    openedExternal: [] as string[],
     lockGranted: true,
+    /** Electron's `ready`, new for each test: `readyResolve` emits it. */
+    ready: false,
+    readyPromise: Promise.resolve(),
     readyResolve: (() => undefined) as () => void,
+    resetReady() {
+      state.ready = false;
+      state.readyPromise = new Promise<void>((resolve) => {
+        state.readyResolve = () => {
+          state.ready = true;
+          resolve();
+        };
+      });
+    },
     events: [] as string[],
     handlers: new Map<string, unknown>(),
     protocolHandler: null as null | ((request: { url: string; method: string }) => Promise<Response>),
@@ -32,6 +51,8 @@ const fake = vi.hoisted(() => {
       reloads: number;
       /** Electron's events of the page (`render-process-gone`). */
       emitContents: (event: string, ...args: unknown[]) => void;
+      /** What the page's window.open gets, as the window-open handler answers it. */
+      open: (url: string) => unknown;
     }[],
     forks: [] as {
       entry: string;
@@ -64,6 +85,7 @@ const fake = vi.hoisted(() => {
     /** The displays' work areas, the first one primary. */
     workAreas: [{ x: 0, y: 0, width: 1920, height: 1040 }] as { x: number; y: number; width: number; height: number }[],
   };
+  state.resetReady();
   return state;
 });
 
@@ -72,24 +94,24 @@ vi.mock('electron', async () => {
   const { fakeSafeStorage: safe } = await import('./testing/fake-safe-storage');
   // Node's own, kept before any test replaces the global one to prove main does not use it.
   const nodeFetch = globalThis.fetch;
-  let ready = false;
-  const readyPromise = new Promise<void>((resolve) => {
-    fake.readyResolve = () => {
-      ready = true;
-      resolve();
-    };
-  });
   const app = {
     setName: () => undefined,
-    getPath: () => fake.userData,
+    getPath: (name: string) => fake.paths[name] ?? fake.userData,
+    setPath: (name: string, path: string) => {
+      if (fake.ready) throw new Error(`setPath(${name}) after ready`);
+      fake.paths[name] = path;
+    },
     getVersion: () => '0.1.0',
     getAppPath: () => fake.userData,
     get isPackaged() {
       return fake.packaged;
     },
-    isReady: () => ready,
-    requestSingleInstanceLock: () => fake.lockGranted,
-    whenReady: () => readyPromise,
+    isReady: () => fake.ready,
+    requestSingleInstanceLock: () => {
+      fake.lockedIn = fake.paths.userData ?? fake.userData;
+      return fake.lockGranted;
+    },
+    whenReady: () => fake.readyPromise,
     quit: () => {
       fake.quits += 1;
       for (const listener of fake.beforeQuit.splice(0)) listener({ preventDefault: () => undefined });
@@ -98,11 +120,15 @@ vi.mock('electron', async () => {
     on: (event: string, listener: never) => {
       if (event === 'second-instance') fake.secondInstance.push(listener);
       if (event === 'before-quit') fake.beforeQuit.push(listener);
+      if (event === 'web-contents-created') fake.webContentsCreated.push(listener);
     },
   };
   class BrowserWindow extends Emitter {
+    openHandler: (details: { url: string }) => unknown = () => ({ action: 'allow' });
     webContents = Object.assign(new Emitter(), {
-      setWindowOpenHandler: () => undefined,
+      setWindowOpenHandler: (handler: (details: { url: string }) => unknown) => {
+        this.openHandler = handler;
+      },
       reloadIgnoringCache: () => {
         this.record.reloads += 1;
       },
@@ -127,7 +153,10 @@ vi.mock('electron', async () => {
         sent: [],
         reloads: 0,
         emitContents: (event, ...args) => this.webContents.emit(event, ...args),
+        open: (url) => this.openHandler({ url }),
       };
+      // Electron tells the app of the window's contents while the window is being made.
+      for (const listener of fake.webContentsCreated) listener({}, this.webContents);
       fake.windows.push(this.record);
       fake.events.push('window created');
     }
@@ -192,7 +221,7 @@ vi.mock('electron', async () => {
     },
     protocol: {
       registerSchemesAsPrivileged: (schemes: { scheme: string }[]) =>
-        fake.events.push(`scheme ${schemes.map((s) => s.scheme).join()} registered${ready ? ' AFTER ready' : ''}`),
+        fake.events.push(`scheme ${schemes.map((s) => s.scheme).join()} registered${fake.ready ? ' AFTER ready' : ''}`),
       handle: (scheme: string, handler: typeof fake.protocolHandler) => {
         fake.events.push(`protocol ${scheme} handled`);
         fake.protocolHandler = handler;
@@ -229,7 +258,10 @@ vi.mock('electron', async () => {
       },
     },
     shell: {
-      openExternal: () => Promise.resolve(),
+      openExternal: (url: string) => {
+        fake.openedExternal.push(url);
+        return Promise.resolve();
+      },
       openPath: (path: string) => {
         fake.openedPaths.push(path);
         return Promise.resolve('');
@@ -244,7 +276,7 @@ vi.mock('electron-store', async () => {
   return {
     default: class extends Conf<Record<string, unknown>> {
       constructor(options: { name: string }) {
-        super({ cwd: fake.userData, configName: options.name, projectName: 'test' });
+        super({ cwd: fake.paths.userData ?? fake.userData, configName: options.name, projectName: 'test' });
         // The real one opens its `electron-store-get-data` channel here.
         fake.events.push(`store ${options.name} opened`);
       }
@@ -264,13 +296,23 @@ vi.mock('electron-log/main', () => {
   return { default: log };
 });
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 60));
+const flush = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  // Once ready, start-up (the server's first answer, then the window) is slower on a busy machine: wait for it.
+  if (fake.ready && fake.quits === 0)
+    await expect.poll(() => fake.windows.length, { timeout: 5000 }).toBeGreaterThan(0);
+};
 
 describe('app start-up (index.ts)', () => {
   beforeEach(() => {
     vi.resetModules();
+    fake.resetReady();
     fake.userData = mkdtempSync(join(tmpdir(), 'index-'));
     fake.events.length = 0;
+    fake.paths = {};
+    fake.lockedIn = null;
+    fake.webContentsCreated.length = 0;
+    fake.openedExternal.length = 0;
     fake.handlers.clear();
     fake.windows.length = 0;
     fake.forks.length = 0;
@@ -533,6 +575,116 @@ describe('app start-up (index.ts)', () => {
     expect(second?.options).toMatchObject({ x: 100, y: 50, width: 1500, height: 900 });
     second?.emit('ready-to-show');
     expect(second?.maximized).toBe(true);
+  });
+
+  it('guards every web contents from before ready; only the main window sends http(s) links to the browser', async () => {
+    await import('./index');
+    // Registered at load, so no contents is ever made unguarded.
+    expect(fake.webContentsCreated).toHaveLength(1);
+    fake.readyResolve();
+    await flush();
+    const [window] = fake.windows;
+    const attempt = (event: string, url: string, isMainFrame: boolean) => {
+      let prevented = false;
+      window?.emitContents(event, { url, isMainFrame, preventDefault: () => (prevented = true) }, url);
+      return prevented;
+    };
+    expect(attempt('will-navigate', 'https://evil.example/', true)).toBe(true);
+    expect(attempt('will-frame-navigate', 'https://evil.example/', false)).toBe(true);
+    expect(attempt('will-frame-navigate', 'blob:app://renderer/5f0c', false)).toBe(false);
+    expect(attempt('will-redirect', 'http://10.0.0.9/', true)).toBe(true);
+    expect(attempt('will-navigate', 'app://renderer/staff', true)).toBe(false);
+    expect(window?.open('https://www.example.com/help')).toEqual({ action: 'deny' });
+    expect(window?.open('file:///C:/Windows/System32/calc.exe')).toEqual({ action: 'deny' });
+    expect(fake.openedExternal).toEqual(['https://www.example.com/help']);
+
+    // Any other contents (a frame's guest, the PDF viewer's): guarded too, and no link leaves through it.
+    const { EventEmitter } = await import('node:events');
+    let openHandler: ((details: { url: string }) => unknown) | undefined;
+    const other = Object.assign(new EventEmitter(), {
+      setWindowOpenHandler: (handler: typeof openHandler) => (openHandler = handler),
+    });
+    for (const listener of fake.webContentsCreated) listener({}, other);
+    let prevented = false;
+    other.emit('will-navigate', { url: 'https://evil.example/', preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    expect(openHandler?.({ url: 'https://www.example.com/help' })).toEqual({ action: 'deny' });
+    expect(fake.openedExternal).toEqual(['https://www.example.com/help']);
+  });
+
+  describe('on Windows', () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    let root = '';
+    const product = '二手车出口业务管理系统';
+    beforeEach(() => {
+      Object.defineProperty(process, 'platform', { ...platform, value: 'win32' });
+      root = mkdtempSync(join(tmpdir(), 'index-windows-'));
+      rmSync(fake.userData, { recursive: true, force: true });
+      // Electron's default: Roaming, where an existing install has its database.
+      fake.userData = join(root, 'Roaming', product);
+      mkdirSync(join(fake.userData, 'data'), { recursive: true });
+      writeFileSync(join(fake.userData, 'data', 'app.db'), 'the clerk’s database');
+      mkdirSync(join(root, 'Local'));
+      vi.stubEnv('LOCALAPPDATA', join(root, 'Local'));
+    });
+    afterEach(() => {
+      Object.defineProperty(process, 'platform', platform);
+      vi.unstubAllEnvs();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    it('moves the data to %LOCALAPPDATA% before the lock, the stores and the server use it', async () => {
+      const local = join(root, 'Local', product);
+      // The clerk's settings come along: the window opens where it was left.
+      const window = { bounds: { x: 100, y: 50, width: 1500, height: 900 }, maximized: false };
+      writeFileSync(join(fake.userData, 'settings.json'), JSON.stringify({ window }));
+      await import('./index');
+      // Before ready (the mock refuses setPath after) and before the single-instance lock.
+      expect(fake.paths).toEqual({ userData: local, sessionData: local });
+      expect(fake.lockedIn).toBe(local);
+      fake.readyResolve();
+      await flush();
+      expect(fake.forks[0]?.env.DATABASE_URL).toBe(`sqlite:${join(local, 'data', 'app.db')}`);
+      expect(readFileSync(join(local, 'data', 'app.db'), 'utf8')).toBe('the clerk’s database');
+      expect(fake.windows[0]?.options).toMatchObject(window.bounds);
+      expect(existsSync(fake.userData)).toBe(false);
+      expect(readdirSync(join(root, 'Roaming'))).toEqual([`${product}（旧数据，已移走）`]);
+      expect(fake.messageBoxes).toEqual([]);
+    });
+
+    it('keeps the old location when the move fails, and tells the clerk why once the window is open', async () => {
+      // %LOCALAPPDATA% is not a folder one can write into.
+      rmSync(join(root, 'Local'), { recursive: true });
+      writeFileSync(join(root, 'Local'), '');
+      await import('./index');
+      expect(fake.paths.userData).toBe(fake.userData);
+      expect(fake.lockedIn).toBe(fake.userData);
+      fake.readyResolve();
+      await flush();
+      expect(fake.forks[0]?.env.DATABASE_URL).toBe(`sqlite:${join(fake.userData, 'data', 'app.db')}`);
+      expect(readFileSync(join(fake.userData, 'data', 'app.db'), 'utf8')).toBe('the clerk’s database');
+      expect(fake.windows).toHaveLength(1);
+      expect(fake.messageBoxes).toEqual([
+        expect.objectContaining({
+          title: '数据位置',
+          message: '数据没有移到本机的数据文件夹，本次仍使用原来的位置',
+          buttons: ['知道了'],
+        }),
+      ]);
+      expect((fake.messageBoxes[0] as { detail?: string }).detail).toContain('下次启动时会再试一次');
+    });
+
+    it('hands over (quits) while another copy is moving the data', async () => {
+      // The test runner's parent process plays the other copy: alive, not us.
+      writeFileSync(join(root, 'Local', `${product}.moving.lock`), String(process.ppid));
+      await import('./index');
+      expect(fake.quits).toBe(1);
+      expect(fake.lockedIn).toBeNull();
+      fake.readyResolve();
+      await flush();
+      expect(fake.windows).toEqual([]);
+      expect(readFileSync(join(fake.userData, 'data', 'app.db'), 'utf8')).toBe('the clerk’s database');
+    });
   });
 
   it('quits at once when another copy already runs', async () => {

@@ -39,7 +39,8 @@ import { createShellNotices } from './shell-notices';
 import { createSettingsStore } from './settings-store';
 import { createTokenStore } from './token-store';
 import { startUpdates, updateFeedUrl } from './updater';
-import { createMainWindow, isExternalWebUrl, lockPermissions, productName } from './window';
+import { moveFailedMessage, settleUserData, userDataPaths } from './user-data-location';
+import { createMainWindow, isExternalWebUrl, lockEveryWebContents, lockPermissions, productName } from './window';
 import { rememberWindowState, windowPlacement } from './window-state';
 
 /** dist-electron/: main.js, preload.cjs and server-process.js sit side by side; the renderer next door. */
@@ -48,18 +49,30 @@ const rendererDir = join(buildDir, '..', 'renderer-dist');
 /** A packaged app ignores VITE_DEV_SERVER_URL and has no developer tools (dev-mode.ts). */
 const { devServerUrl, devTools } = devModeFor(app.isPackaged, process.env);
 
+// Windows: the whole of userData under %LOCALAPPDATA%, moved there once from Roaming (user-data-location.ts).
+// First of all: the single-instance lock, the log file, electron-store and Chromium's profile all live in it.
+const dataPaths = userDataPaths(process.platform, process.env, app.getPath('userData'), productName);
+const dataPlace = dataPaths ? settleUserData(dataPaths) : null;
+if (dataPlace && dataPlace.state !== 'busy') {
+  app.setPath('userData', dataPlace.dir);
+  // Chromium's cookies and caches follow userData unless told otherwise: said explicitly.
+  app.setPath('sessionData', dataPlace.dir);
+}
+
 log.transports.file.level = 'info';
 log.errorHandler.startCatching({ showDialog: false });
 app.setName(productName);
 
 // Must happen before `ready`: the scheme is standard and secure, like https.
 protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
+// Every web contents, not only the main window's, from the moment it exists (window.ts).
+lockEveryWebContents(app, devServerUrl);
 
 let mainWindow: BrowserWindow | null = null;
 let quitting = false;
 
-if (!app.requestSingleInstanceLock()) {
-  // Another copy already runs (with the same database): hand over to it.
+if (dataPlace?.state === 'busy' || !app.requestSingleInstanceLock()) {
+  // Another copy already runs (with the same database), or is moving the data right now: hand over to it.
   app.quit();
 } else {
   app.on('second-instance', () => {
@@ -77,6 +90,14 @@ if (!app.requestSingleInstanceLock()) {
 async function start() {
   const userDataDir = app.getPath('userData');
   log.info(`starting ${productName} ${app.getVersion()}; data in ${userDataDir}`);
+  if (dataPlace?.state === 'moved') {
+    log.info(
+      `data moved from ${dataPaths?.roaming} (${dataPlace.files} files, ${dataPlace.bytes} bytes)` +
+        (dataPlace.retired ? '' : '; the old folder could not be renamed, again next start'),
+    );
+  }
+  if (dataPlace?.state === 'kept')
+    log.warn(`data not moved to ${dataPaths?.local}: ${dataPlace.reason}`, dataPlace.error);
 
   const settingsFile = new Store({ name: 'settings' });
   const sessionFile = new Store({ name: 'session' });
@@ -230,6 +251,11 @@ async function start() {
     mainWindow = null;
   });
   log.info(`window opened on ${devServerUrl ?? appOrigin}`);
+  // The clerk hears that the data stayed where it was, and why (the next start tries again).
+  if (dataPlace?.state === 'kept' && dataPaths) {
+    const message = moveFailedMessage(dataPlace, dataPaths.local);
+    void dialog.showMessageBox(window, { ...message, buttons: [...message.buttons] });
+  }
 
   // Updates from the office server this PC is connected to (updater.ts); none on the embedded server.
   startUpdates(updateFeedUrl(settings.getConnection()), {

@@ -97,7 +97,13 @@ export function settleUserData(paths: UserDataPaths, options: MoveOptions = {}):
     return { state: 'local', dir: local };
   }
 
-  const lock = takeLock(`${local}.moving.lock`, options);
+  let lock: (() => void) | null;
+  try {
+    lock = takeLock(`${local}.moving.lock`, options);
+  } catch (error) {
+    // %LOCALAPPDATA% not writable (a policy, a full disk): nothing touched, the old folder serves.
+    return { state: 'kept', dir: roaming, reason: reasonOf(error), error };
+  }
   if (!lock) return { state: 'busy', dir: roaming };
   const staging = `${local}.moving`;
   let moved: { files: number; bytes: number };

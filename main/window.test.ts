@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   askBeforeUnload,
   createMainWindow,
+  isAllowedSubframeUrl,
   isPermissionGranted,
   leaveQuestion,
+  lockEveryWebContents,
   lockNavigation,
   lockPermissions,
   mainWindowOptions,
@@ -17,10 +19,16 @@ class FakeWebContents extends EventEmitter {
   setWindowOpenHandler(handler: (details: HandlerDetails) => { action: string }) {
     this.openHandler = handler;
   }
-  /** Emits like Electron: an event whose preventDefault() can be called, then the URL. */
-  attempt(name: 'will-navigate' | 'will-redirect' | 'will-attach-webview', url: string) {
+  /** Emits like Electron: an event whose preventDefault() can be called, then the URL (but for will-frame-navigate). */
+  attempt(
+    name: 'will-navigate' | 'will-redirect' | 'will-attach-webview' | 'will-frame-navigate',
+    url: string,
+    isMainFrame = true,
+  ) {
     let prevented = false;
-    this.emit(name, { preventDefault: () => (prevented = true), url }, url);
+    const event = { preventDefault: () => (prevented = true), url, isMainFrame };
+    if (name === 'will-frame-navigate') this.emit(name, event);
+    else this.emit(name, event, url);
     return prevented;
   }
 }
@@ -67,6 +75,36 @@ describe('main window', () => {
     expect(contents.attempt('will-attach-webview', 'https://evil.example/')).toBe(true);
   });
 
+  it('stops any frame of the page from going elsewhere; the PDF preview’s own object URL shows in its iframe', () => {
+    const { contents } = lockedContents();
+    // The top frame, as will-frame-navigate reports it too.
+    expect(contents.attempt('will-frame-navigate', 'app://renderer/staff', true)).toBe(false);
+    expect(contents.attempt('will-frame-navigate', 'https://evil.example/', true)).toBe(true);
+    expect(contents.attempt('will-frame-navigate', 'blob:app://renderer/5f0c', true)).toBe(true);
+    // An iframe: the PDF preview's object URL, Chromium's PDF viewer in it, an empty frame.
+    for (const url of [
+      'blob:app://renderer/5f0c2d7e-1111-4c8e-9d0a-2b6f1c3e4a5b',
+      'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/index.html',
+      'about:blank',
+    ]) {
+      expect(contents.attempt('will-frame-navigate', url, false), url).toBe(false);
+    }
+    // …and nothing else: another site, someone else's object URL, another extension, a local file.
+    for (const url of [
+      'https://evil.example/',
+      'blob:https://evil.example/5f0c',
+      'chrome-extension://aaaabbbbccccddddeeeeffffgggghhhh/index.html',
+      'file:///C:/Windows/win.ini',
+      'data:text/html,<script>alert(1)</script>',
+      'javascript:alert(1)',
+    ]) {
+      expect(contents.attempt('will-frame-navigate', url, false), url).toBe(true);
+      expect(contents.attempt('will-redirect', url, false), url).toBe(true);
+    }
+    expect(isAllowedSubframeUrl('blob:http://localhost:5173/5f0c', 'http://localhost:5173/')).toBe(true);
+    expect(isAllowedSubframeUrl('blob:http://localhost:5173/5f0c')).toBe(false);
+  });
+
   it('allows the vite dev server only while developing', () => {
     const { contents } = lockedContents('http://localhost:5173/');
     expect(contents.attempt('will-navigate', 'http://localhost:5173/login')).toBe(false);
@@ -87,6 +125,21 @@ describe('main window', () => {
       expect(contents.openHandler?.(openDetails(url))).toEqual({ action: 'deny' });
     }
     expect(opened).toEqual(['https://www.example.com/help', 'http://10.0.0.5/doc']);
+  });
+
+  it('guards every web contents the app makes, from web-contents-created, and denies all their new windows', () => {
+    const app = new EventEmitter();
+    lockEveryWebContents(app as unknown as Parameters<typeof lockEveryWebContents>[0]);
+    const other = new FakeWebContents();
+    app.emit('web-contents-created', {}, other);
+    expect(other.attempt('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(other.attempt('will-navigate', 'app://renderer/')).toBe(false);
+    expect(other.attempt('will-redirect', 'http://10.0.0.5/')).toBe(true);
+    expect(other.attempt('will-frame-navigate', 'https://evil.example/', false)).toBe(true);
+    expect(other.attempt('will-attach-webview', 'https://evil.example/')).toBe(true);
+    // Not the main window: no link of it reaches the system browser either.
+    expect(other.openHandler?.(openDetails('https://www.example.com/help'))).toEqual({ action: 'deny' });
+    expect(other.openHandler?.(openDetails('app://renderer/'))).toEqual({ action: 'deny' });
   });
 
   const created: { options: BrowserWindowConstructorOptions; loaded: string[]; window: FakeWindow }[] = [];
@@ -130,6 +183,34 @@ describe('main window', () => {
     first?.window.emit('ready-to-show');
     expect(first?.window.maximized).toBe(true);
     expect(first?.window.shown).toBe(true);
+  });
+
+  it('the main window, guarded on creation, keeps one set of guards and still opens http(s) links in the browser', () => {
+    created.length = 0;
+    const app = new EventEmitter();
+    lockEveryWebContents(app as unknown as Parameters<typeof lockEveryWebContents>[0]);
+    const opened: string[] = [];
+    class CreatedWindow extends FakeWindow {
+      constructor(options: BrowserWindowConstructorOptions) {
+        super(options);
+        // Electron emits web-contents-created while the window is being constructed.
+        app.emit('web-contents-created', {}, this.webContents);
+      }
+    }
+    createMainWindow({
+      BrowserWindow: CreatedWindow as unknown as typeof FakeWindowClass,
+      preloadPath: '/p.cjs',
+      openExternal: (url) => void opened.push(url),
+      askLeave: () => 1,
+    });
+    const contents = created[0]!.window.webContents;
+    for (const event of ['will-navigate', 'will-redirect', 'will-frame-navigate', 'will-attach-webview']) {
+      expect(contents.listenerCount(event), event).toBe(1);
+    }
+    expect(contents.attempt('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(contents.openHandler?.(openDetails('https://www.example.com/help'))).toEqual({ action: 'deny' });
+    expect(contents.openHandler?.(openDetails('file:///C:/x.exe'))).toEqual({ action: 'deny' });
+    expect(opened).toEqual(['https://www.example.com/help']);
   });
 
   it('creates the window with those options, the lock, and loads app://renderer', () => {

@@ -1,4 +1,5 @@
 import type {
+  App,
   BrowserWindow,
   BrowserWindowConstructorOptions,
   HandlerDetails,
@@ -58,7 +59,8 @@ export function mainWindowOptions(preloadPath: string, extras: MainWindowExtras 
 
 export interface NavigationLockOptions {
   devServerUrl?: string;
-  openExternal: (url: string) => Promise<void> | void;
+  /** Only the main window's: an http(s) link it asks to open in a new window goes to the system browser. */
+  openExternal?: (url: string) => Promise<void> | void;
 }
 
 /** Only http and https leave the app, and only to the system browser: never file:, javascript: or others. */
@@ -71,24 +73,64 @@ export function isExternalWebUrl(url: string): boolean {
   }
 }
 
+/** Chromium's PDF viewer (its extension's frame inside the PDF preview's iframe). */
+const pdfViewer = { protocol: 'chrome-extension:', host: 'mhjfbmdgcfjbbpaeojofohoefgiehjai' };
+
+/**
+ * What a frame inside our page may show: our own pages, an object URL our own page made (the PDF preview is
+ * `blob:app://renderer/…` in an iframe), an empty frame, and Chromium's PDF viewer that shows that blob.
+ */
+export function isAllowedSubframeUrl(url: string, devServerUrl?: string): boolean {
+  if (isAppUrl(url, devServerUrl) || url === 'about:blank' || url === 'about:srcdoc') return true;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'blob:') return isAppUrl(parsed.pathname, devServerUrl);
+    return parsed.protocol === pdfViewer.protocol && parsed.host === pdfViewer.host;
+  } catch {
+    return false;
+  }
+}
+
 type NavigationEvent = { preventDefault(): void; url?: string };
 type LockableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
 
+/** Contents already carrying the guards: the main window gets them from `web-contents-created` first. */
+const guarded = new WeakSet<object>();
+
 /**
- * The window never leaves the app: navigation outside `app://renderer` (or the dev server) is stopped, new
- * windows are refused, and an http(s) link asked for in a new window opens in the system browser.
+ * No web contents ever leaves the app: a top-level navigation outside `app://renderer` (or the dev server)
+ * is stopped, a frame inside shows only what isAllowedSubframeUrl allows, webviews are refused, and every
+ * new window is denied. Only the main window's window-open handler (openExternal) sends an http(s) link to
+ * the system browser, as it did before the other contents were guarded too. Called twice for the same
+ * contents, the navigation guards stay single and the window-open handler is the last one given.
  */
-export function lockNavigation(contents: LockableContents, options: NavigationLockOptions): void {
-  const guard = (event: NavigationEvent, url: string) => {
-    if (!isAppUrl(url, options.devServerUrl)) event.preventDefault();
-  };
-  contents.on('will-navigate', (event, url) => guard(event, url ?? event.url ?? ''));
-  contents.on('will-redirect', (event, url) => guard(event, url ?? event.url ?? ''));
-  contents.on('will-attach-webview', (event) => event.preventDefault());
+export function lockNavigation(contents: LockableContents, options: NavigationLockOptions = {}): void {
+  const { devServerUrl, openExternal } = options;
+  if (!guarded.has(contents)) {
+    guarded.add(contents);
+    const guard = (event: NavigationEvent, url: string | undefined, isMainFrame: boolean) => {
+      const target = url ?? event.url ?? '';
+      const allowed = isMainFrame ? isAppUrl(target, devServerUrl) : isAllowedSubframeUrl(target, devServerUrl);
+      if (!allowed) event.preventDefault();
+    };
+    // A frame that says nothing about itself is treated as the top one: the stricter rule.
+    contents.on('will-navigate', (event, url) => guard(event, url, true));
+    contents.on('will-frame-navigate', (event) => guard(event, event.url, event.isMainFrame !== false));
+    contents.on('will-redirect', (event, url) => guard(event, url, event.isMainFrame !== false));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  }
   contents.setWindowOpenHandler((details: HandlerDetails): WindowOpenHandlerResponse => {
-    if (isExternalWebUrl(details.url)) void options.openExternal(details.url);
+    if (openExternal && isExternalWebUrl(details.url)) void openExternal(details.url);
     return { action: 'deny' };
   });
+}
+
+/**
+ * Guards every web contents the app ever makes (a window, a frame's guest, the PDF viewer's), from the
+ * moment it exists: registered before `ready`, so none is created unguarded.
+ */
+export function lockEveryWebContents(app: Pick<App, 'on'>, devServerUrl?: string): void {
+  app.on('web-contents-created', (_event, contents) => lockNavigation(contents, { devServerUrl }));
 }
 
 /**
