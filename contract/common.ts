@@ -92,6 +92,21 @@ export const dateOnly = z
   .regex(/^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/, '日期格式不正确')
   .refine(isCalendarDay, '日期格式不正确');
 
+export const RECORD_DAY_MIN = '2000-01-01';
+export const RECORD_DAY_MAX = '2100-12-31';
+
+/**
+ * A day a record states (出口日期, 预约日期): a real calendar day from 2000-01-01 to 2100-12-31, refused
+ * with the field's own message. A year such as 0202 or 9999 is a slip of the keyboard, not a day of this
+ * business.
+ */
+export const recordDay = (message: string) =>
+  z
+    .string()
+    // The shape stays a pattern (the API's schema and the fuzz read it); a bad one is told once (abort).
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message, abort: true })
+    .refine((day) => isCalendarDay(day) && day >= RECORD_DAY_MIN && day <= RECORD_DAY_MAX, message);
+
 /** Empty strings in query strings mean "no filter" (API.md: unknown or empty filters are ignored). */
 export const optionalFilter = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 

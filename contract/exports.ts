@@ -11,7 +11,7 @@
  * one module (server/src/modules/exports).
  */
 import { z } from 'zod';
-import { dateOnly, idField, optionalFilter, pageQuery } from './common';
+import { idField, optionalFilter, pageQuery, recordDay } from './common';
 import { createdId, endpoint, paged } from './endpoint';
 import { exportAnswerSchema } from './export';
 import { asList, blankToUndefined, limitedText, optionalMoneyField, storagePathMessage, textTooLong } from './fields';
@@ -115,7 +115,7 @@ const exportsFields = stageRecordFields('exports', {
     ),
     /** The customs declaration number (报关单号). */
     bgd_sn: limitedText(exportsLabels.bgd_sn, BGD_SN_MAX),
-    exports_date: z.preprocess(blankToUndefined, dateOnly.optional()),
+    exports_date: z.preprocess(blankToUndefined, recordDay(exportsMessages.exportsDate).optional()),
     /** In yuan or dollars with at most two decimals; stored in fen (cents). */
     exports_money: optionalMoneyField({ label: exportsLabels.exports_money, allowZero: false }),
   },

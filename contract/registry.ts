@@ -5,7 +5,7 @@
  * `stageTable.transfer`, so the forms, the server and the rates say the same thing.
  */
 import { z } from 'zod';
-import { dateOnly, digitsToNumber, idField, optionalFilter, pageQuery } from './common';
+import { digitsToNumber, idField, optionalFilter, pageQuery, recordDay } from './common';
 import { createdId, endpoint, paged } from './endpoint';
 import { asList, blankToUndefined, storagePathMessage } from './fields';
 import { type DocumentSlot, handOverAnswerSchema, stageTable } from './stage';
@@ -59,6 +59,8 @@ export const registryMessages = {
   transferIdRequired: '过户记录不存在',
   storagePath: storagePathMessage,
   tab: '请选择待上牌或待过户',
+  /** 预约日期 not a day from 2000-01-01 to 2100-12-31: the message the field has always given. */
+  yyDate: '日期格式不正确',
   // The server's refusals.
   vehicleUnknown: (vin: string) => `车架号 ${vin} 不存在`,
   usedCarPlated: (vin: string) => `车架号 ${vin} 是二手车，应办理过户，不能上牌`,
@@ -83,7 +85,7 @@ const vin = vinField(registryMessages.vinFormat, registryMessages.vinFormat);
 const plateFields = stageRecordFields('plate', {
   vin,
   /** The appointment day (预约日期). */
-  fields: { yy_date: z.preprocess(blankToUndefined, dateOnly.optional()) },
+  fields: { yy_date: z.preprocess(blankToUndefined, recordDay(registryMessages.yyDate).optional()) },
 });
 
 const transferFields = stageRecordFields('transfer', { vin });

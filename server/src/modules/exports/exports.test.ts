@@ -162,7 +162,7 @@ describe('export declaration (出口报关) and the release hand-over', () => {
       [{ currency: 'EUR' }, 422, '币种只能是 USD 或 CNY'],
       [{ exports_money: '12.345' }, 422, '出口金额最多两位小数'],
       [{ exports_money: '-5' }, 422, '出口金额不能为负数'],
-      [{ exports_date: '2026-02-30' }, 422, '日期格式不正确'],
+      [{ exports_date: '2026-02-30' }, 422, exportsMessages.exportsDate],
       [{ bgd_sn: 'B'.repeat(51) }, 422, '报关单号不能超过 50 个字'],
       [{ order_id: 99999 }, 422, exportsMessages.orderUnknown],
       [{ vin: [vin(9)] }, 404, exportsMessages.vehicleUnknown(vin(9))],
