@@ -7,13 +7,39 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { bearer, loggedInStaff } from '../../../../tests/helpers/factories';
-import { fileExtension, uploadMessages, uploadSlots, type UploadDir } from '../../../../contract/upload';
+import { fileExtension, uploadMessages, type UploadDir } from '../../../../contract/upload';
 
 const fixtures = join(import.meta.dirname, '../../../../../shared/fixtures');
 const scansDir = join(fixtures, 'scans');
 const badDir = join(fixtures, 'bad-uploads');
 const MB = 1024 * 1024;
-const slotNames = Object.keys(uploadSlots) as UploadDir[];
+
+/**
+ * The upload slots as API.md ("Upload slots") and the specs list them, written out here and never read
+ * from contract/upload.ts: the test is what tells when that table drifts from the documents.
+ */
+const TYPE_WRONG = '文件类型错误!';
+const OVER_3_MB = '上传文件大小不能超过 3MB!';
+const slots: Record<UploadDir, { extensions: readonly string[]; typeMessage: string; sizeMessage: string }> = {
+  contract: {
+    extensions: ['doc', 'docx', 'xls', 'pdf', 'jpg', 'png', 'jpeg'],
+    typeMessage: TYPE_WRONG,
+    sizeMessage: OVER_3_MB,
+  },
+  agreement: {
+    extensions: ['rar', 'zip', 'doc', 'docx', 'xls', 'txt', 'pdf', 'jpg', 'png', 'jpeg'],
+    typeMessage: TYPE_WRONG,
+    sizeMessage: OVER_3_MB,
+  },
+  image: { extensions: ['jpg', 'png', 'jpeg', 'pdf'], typeMessage: TYPE_WRONG, sizeMessage: OVER_3_MB },
+  // The generic widget (spec part 2, "Generic upload").
+  document: {
+    extensions: ['docx', 'xlsx', 'pdf', 'jpg', 'png', 'jpeg'],
+    typeMessage: '文件类型错误, 请检查后重新上传!',
+    sizeMessage: '上传文件大小不能超过20MB, 请检查后重新上传!',
+  },
+};
+const slotNames: UploadDir[] = ['contract', 'agreement', 'image', 'document'];
 
 type Part = { field: string; value: string } | { field: string; fileName: string; bytes: Buffer };
 
@@ -169,7 +195,7 @@ describe('the scans: accepted where the slot allows the type, refused elsewhere'
   it.each(cases)('$name in $dir', async ({ name, dir }) => {
     const bytes = readFileSync(join(scansDir, name));
     const ext = fileExtension(name);
-    const slot = uploadSlots[dir];
+    const slot = slots[dir];
     const response = await upload(dir, name, bytes);
 
     if (!slot.extensions.includes(ext)) {
@@ -193,15 +219,56 @@ describe('the scans: accepted where the slot allows the type, refused elsewhere'
   });
 });
 
+describe('the slots of API.md, spelt out', () => {
+  it('the image slot refuses a Word file (.docx, .doc) with 文件类型错误! and stores nothing', async () => {
+    const before = await storedFiles();
+    for (const name of ['deregistration-certificate.docx', 'deregistration-certificate.doc']) {
+      const response = await upload('image', name, readFileSync(join(scansDir, name)));
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(422);
+      expect(response.json()).toMatchObject({ code: 422, message: '文件类型错误!' });
+    }
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('the image slot takes a photo and a PDF proof; the document slot takes a .docx the image slot refuses', async () => {
+    for (const name of ['vehicle-exterior.png', 'customs-declaration.jpg', 'deregistration-certificate.pdf'])
+      expect((await upload('image', name, readFileSync(join(scansDir, name)))).statusCode, name).toBe(200);
+    const docx = readFileSync(join(scansDir, 'deregistration-certificate.docx'));
+    expect((await upload('document', 'a.docx', docx)).statusCode).toBe(200);
+    expect((await upload('contract', 'a.docx', docx)).statusCode).toBe(200);
+    expect((await upload('agreement', 'a.docx', docx)).statusCode).toBe(200);
+  });
+
+  it('a .txt only in the agreement slot, a .zip only there too; elsewhere the slot’s type message', async () => {
+    const txt = readFileSync(join(scansDir, 'deregistration-certificate.txt'));
+    const zip = readFileSync(join(scansDir, 'contract-bundle.zip'));
+    expect((await upload('agreement', 'a.txt', txt)).statusCode).toBe(200);
+    expect((await upload('agreement', 'a.zip', zip)).statusCode).toBe(200);
+    for (const [dir, message] of [
+      ['contract', '文件类型错误!'],
+      ['image', '文件类型错误!'],
+      ['document', '文件类型错误, 请检查后重新上传!'],
+    ] as const) {
+      for (const [name, bytes] of [
+        ['a.txt', txt],
+        ['a.zip', zip],
+      ] as const) {
+        const response = await upload(dir, name, bytes);
+        expect([response.statusCode, response.json().message], `${name} in ${dir}`).toEqual([422, message]);
+      }
+    }
+  });
+});
+
 describe('the bad uploads get the answers of their README', () => {
-  const typeRefused = (dir: UploadDir) => ({ status: 422, message: uploadSlots[dir].typeMessage });
+  const typeRefused = (dir: UploadDir) => ({ status: 422, message: slots[dir].typeMessage });
   const contentRefused = { status: 422, message: uploadMessages.contentMismatch };
   const expected: Record<
     string,
     { dir: UploadDir; as?: string; answer: (dir: UploadDir) => { status: number; message: string } }[]
   > = {
     'invoice.pdf': slotNames
-      .filter((dir) => uploadSlots[dir].extensions.includes('pdf'))
+      .filter((dir) => slots[dir].extensions.includes('pdf'))
       .map((dir) => ({ dir, answer: () => contentRefused })),
     'photo.jpg': slotNames.map((dir) => ({ dir, answer: () => contentRefused })),
     'logo.png': slotNames.map((dir) => ({ dir, answer: () => contentRefused })),
@@ -341,14 +408,14 @@ describe('the form', () => {
       { field: 'file', fileName: 'b.pdf', bytes: pdf() },
     ]);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ message: uploadMessages.onlyOne });
+    expect(response.json()).toMatchObject({ message: '只能上传一份文件!' });
     expect(await storedFiles()).toEqual(before);
   });
 
   it('answers 422 for a name without an extension', async () => {
     const response = await upload('contract', 'certificate', pdf());
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ message: uploadSlots.contract.typeMessage });
+    expect(response.json()).toMatchObject({ message: slots.contract.typeMessage });
   });
 
   it('answers 422 for an empty file', async () => {
@@ -416,21 +483,21 @@ describe('sizes', () => {
           { field: 'dir', value: 'document' },
           { field: 'file', fileName: 'huge.pdf', bytes: huge },
         ],
-        uploadSlots.document.sizeMessage,
+        slots.document.sizeMessage,
       ],
       [
         [
           { field: 'file', fileName: 'huge.pdf', bytes: huge },
           { field: 'dir', value: 'document' },
         ],
-        uploadSlots.document.sizeMessage,
+        slots.document.sizeMessage,
       ],
       [
         [
           { field: 'file', fileName: 'huge.pdf', bytes: huge },
           { field: 'dir', value: 'contract' },
         ],
-        uploadSlots.contract.sizeMessage,
+        slots.contract.sizeMessage,
       ],
     ];
     for (const [parts, message] of cases) {
@@ -457,9 +524,9 @@ describe('sizes', () => {
     };
     expect(await send(25 * MB, 1)).toEqual({
       status: 413,
-      body: { code: 413, message: uploadSlots.document.sizeMessage, data: null },
+      body: { code: 413, message: slots.document.sizeMessage, data: null },
     });
-    expect(await send(2 * MB, 2)).toMatchObject({ status: 422, body: { message: uploadMessages.onlyOne } });
+    expect(await send(2 * MB, 2)).toMatchObject({ status: 422, body: { message: '只能上传一份文件!' } });
     const accepted = await send(pdf.length + 10, 1);
     expect(accepted).toMatchObject({ status: 200, body: { data: { name: '扫描件0.pdf', size: pdf.length + 10 } } });
   });
