@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -222,6 +223,32 @@ describe('moving an existing install out of Roaming', () => {
     expect(settleUserData(paths, roomy)).toEqual({ state: 'local', dir: paths.local });
     expect(existsSync(paths.roaming)).toBe(false);
     expect(snapshot(retiredName())).toMatchObject(before);
+  });
+
+  it('waits out Windows refusing a rename for a moment (an antivirus reading the new files)', () => {
+    const before = existingInstall();
+    let refusals = 0;
+    const place = settleUserData(paths, {
+      ...roomy,
+      rename: (from, to) => {
+        if (refusals++ < 3) throw Object.assign(new Error('EPERM: operation not permitted, rename'), { code: 'EPERM' });
+        renameSync(from, to);
+      },
+    });
+    expect(place).toMatchObject({ state: 'moved', retired: true });
+    expect(snapshot(retiredName())).toMatchObject(before);
+
+    // One that never lets go: the copy is dropped, the old folder stays in use.
+    rmSync(paths.local, { recursive: true });
+    renameSync(retiredName(), paths.roaming);
+    const refused = settleUserData(paths, {
+      ...roomy,
+      rename: () => {
+        throw Object.assign(new Error('EPERM: operation not permitted, rename'), { code: 'EPERM' });
+      },
+    });
+    expect(refused).toMatchObject({ state: 'kept', dir: paths.roaming, reason: '文件被占用或无权访问' });
+    expect(readdirSync(join(root, 'Local'))).toEqual([]);
   });
 
   it('hands over when another copy of the app is moving the data right now; a stale lock is ignored', () => {

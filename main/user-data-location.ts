@@ -55,6 +55,8 @@ export interface MoveOptions {
   now?: () => Date;
   pid?: number;
   isAlive?: (pid: number) => boolean;
+  /** Renames a folder; a test plays Windows refusing for a moment. */
+  rename?: (from: string, to: string) => void;
 }
 
 /** In the moved folder: proof that it is complete (written before the switch). */
@@ -93,7 +95,7 @@ export function settleUserData(paths: UserDataPaths, options: MoveOptions = {}):
   if (!isDirectory(roaming)) return { state: 'local', dir: local };
   if (existsSync(join(local, movedMarker))) {
     // Moved before, but the old folder could not be renamed then (a file open in it): try again.
-    retire(paths, options.now?.() ?? new Date());
+    retire(paths, options.now?.() ?? new Date(), options.rename);
     return { state: 'local', dir: local };
   }
 
@@ -114,15 +116,21 @@ export function settleUserData(paths: UserDataPaths, options: MoveOptions = {}):
       JSON.stringify({ from: roaming, at: (options.now?.() ?? new Date()).toISOString(), ...moved }, null, 2),
     );
     // A folder here without the marker is none of ours (made by hand?): set aside, never deleted.
-    if (existsSync(local)) renameSync(local, `${local}.before-move-${stamp(options.now?.() ?? new Date())}`);
-    renameSync(staging, local);
+    const rename = patientRename(options.rename);
+    if (existsSync(local)) rename(local, `${local}.before-move-${stamp(options.now?.() ?? new Date())}`);
+    rename(staging, local);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true, maxRetries: 2 });
     return { state: 'kept', dir: roaming, reason: reasonOf(error), error };
   } finally {
     lock();
   }
-  return { state: 'moved', dir: local, ...moved, retired: retire(paths, options.now?.() ?? new Date()) };
+  return {
+    state: 'moved',
+    dir: local,
+    ...moved,
+    retired: retire(paths, options.now?.() ?? new Date(), options.rename),
+  };
 }
 
 /** The message box after the window opens when the move failed (Electron's `dialog.showMessageBox`). */
@@ -172,7 +180,7 @@ function copyVerified(paths: UserDataPaths, staging: string, options: MoveOption
 }
 
 /** The old folder gets the note, then a new name; false when Windows keeps it (a file open in it). */
-function retire({ roaming, local }: UserDataPaths, now: Date): boolean {
+function retire({ roaming, local }: UserDataPaths, now: Date, rename?: MoveOptions['rename']): boolean {
   try {
     // An empty folder (something made it again) holds nothing to keep: it just goes.
     if (readdirSync(roaming).length === 0) {
@@ -182,7 +190,7 @@ function retire({ roaming, local }: UserDataPaths, now: Date): boolean {
     writeFileSync(join(roaming, oldFolderNote), noteText(local, now));
     let target = `${roaming}（旧数据，已移走）`;
     if (existsSync(target)) target = `${target}-${stamp(now)}`;
-    renameSync(roaming, target);
+    patientRename(rename)(roaming, target);
     return true;
   } catch {
     return false;
@@ -202,6 +210,25 @@ function noteText(local: string, now: Date): string {
   ];
   // A BOM and CRLF: Notepad of every Windows version then shows it as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Windows refuses to rename a folder while something still reads a file in it, typically an antivirus
+ * scanning what was just written: a few tries over about a second before the move counts as failed.
+ */
+function patientRename(rename: (from: string, to: string) => void = renameSync) {
+  return (from: string, to: string) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        rename(from, to);
+        return;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (attempt >= 8 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) throw error;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25 * attempt);
+      }
+    }
+  };
 }
 
 /** An exclusive lock file with our process id; a lock whose process is gone is stale. */
