@@ -120,10 +120,11 @@ export function settleUserData(paths: UserDataPaths, options: MoveOptions = {}):
     if (existsSync(local)) rename(local, `${local}.before-move-${stamp(options.now?.() ?? new Date())}`);
     rename(staging, local);
   } catch (error) {
-    rmSync(staging, { recursive: true, force: true, maxRetries: 2 });
+    // Left behind if Windows holds a file in it: the next attempt clears it first, under the lock.
+    quietly(() => rmSync(staging, { recursive: true, force: true, maxRetries: 2 }));
     return { state: 'kept', dir: roaming, reason: reasonOf(error), error };
   } finally {
-    lock();
+    quietly(lock);
   }
   return {
     state: 'moved',
@@ -248,6 +249,15 @@ function takeLock(path: string, options: MoveOptions): (() => void) | null {
     }
   }
   return null;
+}
+
+/** Clean-up that must not turn a kept start into a crash (a stale lock is noticed by its process id). */
+function quietly(action: () => void): void {
+  try {
+    action();
+  } catch {
+    // nothing to do: see above
+  }
 }
 
 function processIsAlive(pid: number): boolean {
