@@ -56,6 +56,8 @@ describe('names in the contract zip', () => {
       '出口-1/文件.jpg',
       '出口-1/报关单.pdf',
     ]);
+    // The 清单's 上传文件名 column too, for a name an older upload stored with them.
+    expect(entries[3]?.uploadedName).toBe('报关单.pdf');
   });
 
   it('shortens a very long name and keeps its extension', () => {

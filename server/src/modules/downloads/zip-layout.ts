@@ -9,7 +9,7 @@
  * so that every unzip program on every system writes them where they belong.
  */
 import { manifestLabels } from '../../../../contract/downloads';
-import { cleanFileName } from '../../../../contract/file-names';
+import { cleanFileName, withoutInvisibles } from '../../../../contract/file-names';
 import { offsetMinutes } from '../../time';
 
 /** One document of the contract, before its name in the zip is decided. */
@@ -66,7 +66,9 @@ const fileNameOf = (file: PlannedFile): string => {
  */
 export const layoutEntries = (files: readonly PlannedFile[]): ZipEntry[] => {
   const taken = new Set<string>([manifestLabels.fileName.toLowerCase()]);
-  return files.map((file) => {
+  return files.map((planned) => {
+    // The 清单 shows the uploaded name without invisible characters, as uploads now store it (older rows).
+    const file = { ...planned, uploadedName: planned.uploadedName && withoutInvisibles(planned.uploadedName) };
     const folder = file.folder.map((segment) => cleanSegment(segment) || '_').join('/');
     const name = fileNameOf(file);
     let entryName = folder ? `${folder}/${name}` : name;

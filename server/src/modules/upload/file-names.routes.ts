@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withoutInvisibles } from '../../../../contract/file-names';
 import { uploadEndpoints, type UploadNamesAnswer } from '../../../../contract/upload';
 import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
@@ -13,7 +14,8 @@ export const fileNamesRoutes: FastifyPluginAsyncZod = async (app) => {
     const names = await findUploadedFileNames(app.ctx.db, request.query.paths);
     // Built on a null-prototype object: a path such as "__proto__" stays a plain key.
     const answer: UploadNamesAnswer = { names: Object.assign(Object.create(null) as Record<string, string>) };
-    for (const [url, name] of names) answer.names[url] = name;
+    // Cleaned again: a name stored before uploads removed invisible characters shows its real extension too.
+    for (const [url, name] of names) answer.names[url] = withoutInvisibles(name);
     return ok(answer);
   });
 };

@@ -58,6 +58,21 @@ describe('POST /api/upload: the name the clerk sees is the real one', () => {
     expect(download.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(shown)}`);
   });
 
+  it('shows a name stored with them before (an older upload) without them too', async () => {
+    const response = await uploadRequest(t.app, token, 'image', '报关单.jpg', jpg);
+    const { url } = response.json().data as { url: string };
+    await t.db
+      .updateTable('uploaded_files')
+      .set({ original_name: '报关单\u202efdp.jpg' })
+      .where('url', '=', url)
+      .execute();
+    expect(await namesOf([url])).toEqual({ [url]: '报关单fdp.jpg' });
+    const download = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(download.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('报关单fdp.jpg')}`,
+    );
+  });
+
   it('judges the type by the real extension: a hidden .exe is still refused', async () => {
     // Shown as 发票exe.pdf before; its real extension is exe.
     const response = await uploadRequest(t.app, token, 'document', '发票\u202efdp.exe', pdf);

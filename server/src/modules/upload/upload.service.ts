@@ -114,7 +114,8 @@ export const findStoredFile = async (db: Db, storage: Storage, url: string): Pro
   const file = await storage.resolve(url);
   if (!file) return null;
   const record = await findUploadedFileByUrl(db, url);
-  return { ...file, downloadName: record?.original_name || file.name };
+  // Cleaned again: a name stored before uploads removed invisible characters still shows its real extension.
+  return { ...file, downloadName: withoutInvisibles(record?.original_name ?? '') || file.name };
 };
 
 /** Content types the storage serves, by extension; anything else is an opaque download. */
