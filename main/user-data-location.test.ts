@@ -260,6 +260,20 @@ describe('moving an existing install out of Roaming', () => {
     });
     expect(snapshot(paths.roaming)).toEqual(before);
 
+    // Half an hour on, the id belongs to some other program: the lock is stale all the same.
+    const later = new Date(Date.now() + 31 * 60 * 1000);
+    expect(
+      settleUserData(paths, {
+        ...roomy,
+        isAlive: () => true,
+        copyFile: () => {
+          throw Object.assign(new Error('EBUSY'), { code: 'EBUSY' });
+        },
+        now: () => later,
+      }),
+    ).toMatchObject({ state: 'kept' });
+    writeFileSync(`${paths.local}.moving.lock`, '4242');
+
     // That process is gone (the PC was switched off mid-move): this start moves the data.
     expect(settleUserData(paths, { ...roomy, isAlive: () => false })).toMatchObject({ state: 'moved' });
     expect(existsSync(`${paths.local}.moving.lock`)).toBe(false);

@@ -13,6 +13,7 @@ import {
   renameSync,
   rmSync,
   statfsSync,
+  statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -65,6 +66,8 @@ export const movedMarker = 'moved-from-roaming.json';
 export const oldFolderNote = '数据已移走-请看这里.txt';
 /** Chromium's caches, rebuilt on demand, and Electron's single-instance lock: not worth moving. */
 const notMoved = new Set(['Cache', 'Code Cache', 'GPUCache', 'DawnGraphiteCache', 'DawnWebGPUCache', 'lockfile']);
+/** A move lock older than this is a leftover, even if its process id is in use again. */
+const lockLifetimeMs = 30 * 60 * 1000;
 /** Room left on the disk after the copy, so the database can still grow. */
 const spareBytes = 64 * 1024 * 1024;
 
@@ -244,7 +247,9 @@ function takeLock(path: string, options: MoveOptions): (() => void) | null {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(path, 'utf8'));
-      if (holder !== pid && Number.isInteger(holder) && holder > 0 && isAlive(holder)) return null;
+      // Old, it is stale whatever process now has that id (Windows reuses them): never locked out for good.
+      const fresh = (options.now?.() ?? new Date()).getTime() - statSync(path).mtimeMs < lockLifetimeMs;
+      if (fresh && holder !== pid && Number.isInteger(holder) && holder > 0 && isAlive(holder)) return null;
       unlinkSync(path);
     }
   }
