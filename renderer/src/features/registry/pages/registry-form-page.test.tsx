@@ -93,7 +93,7 @@ describe('plating and transfer forms', { timeout: 60_000 }, () => {
     });
     expect(await screen.findByText('新增上牌')).toBeInTheDocument();
     await waitFor(() => expect(field('车架号')).toHaveValue(VIN));
-    // The eight documents of stageTable.plate, one slot each, and the other photos.
+    // The eight documents of the plating (spec part 2), one slot each, and the other photos.
     for (const label of [
       '行驶证',
       '登记证书',
