@@ -96,6 +96,8 @@ export const USAGE = [
   '  migrate              执行数据库迁移',
   '  backup <文件>         备份 SQLite 数据库（VACUUM INTO）；PostgreSQL 请用 pg_dump',
   '环境变量：PORT HOST DATABASE_URL STORAGE_DIR CORS_ORIGINS TZ TLS_CERT TLS_KEY WEB_DIR TRUST_PROXY RATE_LIMIT_PER_MINUTE',
+  '          ALLOWED_HOSTS EXPORT_CONCURRENCY EXPORTS_MAX_MB UPDATES_DIR PASSWORD_HASH_CONCURRENCY PASSWORD_HASH_QUEUE',
+  '          PASSWORD_HASH_PER_ADDRESS（说明见 README）',
 ].join('\n');
 
 export const parseCommand = (argv: readonly string[]): CliCommand => {
