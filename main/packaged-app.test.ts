@@ -43,7 +43,7 @@ const standInElectron = (dir: string) => {
   writeFileSync(join(dir, 'electron'), body);
   chmodSync(join(dir, 'electron'), 0o755);
   writeFileSync(join(dir, 'LICENSE'), 'MIT');
-  writeFileSync(join(dir, 'version'), '45.4.1');
+  writeFileSync(join(dir, 'version'), '45.5.0');
 };
 
 const readFuses = (binary: string): Record<string, boolean | 'removed'> => {
