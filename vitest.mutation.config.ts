@@ -1,4 +1,13 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** ../shared/fixtures beside the checkout, found from StrykerJS's sandbox inside it. */
+const sharedFixtures = (): string => {
+  let dir = process.cwd();
+  while (!existsSync(join(dir, '..', 'shared', 'fixtures')) && dirname(dir) !== dir) dir = dirname(dir);
+  return join(dir, '..', 'shared', 'fixtures');
+};
 
 /**
  * The tests StrykerJS runs against each mutant (`npm run test:mutation`, stryker.config.json): the
@@ -17,6 +26,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    env: { TEST_DB: 'sqlite' },
+    env: { TEST_DB: 'sqlite', SHARED_FIXTURES_DIR: sharedFixtures() },
   },
 });

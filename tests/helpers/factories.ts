@@ -90,8 +90,11 @@ export const createVehicle = async (db: Db, values: Partial<NewVehicleRow> = {})
   return row.id;
 };
 
-/** The shared fixtures (../shared/fixtures, see its README): files made by real programs. */
-export const FIXTURES_DIR = join(import.meta.dirname, '../../../shared/fixtures');
+/**
+ * The shared fixtures (../shared/fixtures, see its README): files made by real programs. A copy of the
+ * checkout elsewhere (StrykerJS's sandbox) names them with SHARED_FIXTURES_DIR.
+ */
+export const FIXTURES_DIR = process.env.SHARED_FIXTURES_DIR ?? join(import.meta.dirname, '../../../shared/fixtures');
 
 /** POST /api/upload as the renderer's UploadSlot sends it: `dir`, then one `file` under the clerk's name. */
 export const uploadRequest = (app: FastifyInstance, token: string, dir: string, fileName: string, bytes: Buffer) => {
