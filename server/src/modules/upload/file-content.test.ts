@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentMatchesExtension } from './file-content';
+import { FIXTURES_DIR } from '../../../../tests/helpers/factories';
 
-const fixtures = join(import.meta.dirname, '../../../../../shared/fixtures');
+const fixtures = FIXTURES_DIR;
 const scan = (name: string) => join(fixtures, 'scans', name);
 const bad = (name: string) => join(fixtures, 'bad-uploads', name);
 const excel = (name: string) => join(fixtures, 'excel', name);

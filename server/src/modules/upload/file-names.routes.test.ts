@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
-import { bearer, loggedInStaff } from '../../../../tests/helpers/factories';
+import { bearer, FIXTURES_DIR, loggedInStaff } from '../../../../tests/helpers/factories';
 import { uploadEndpoints } from '../../../../contract/upload';
 
 const uploadNamesPath = uploadEndpoints.names.path;
 
-const scans = join(import.meta.dirname, '../../../../../shared/fixtures/scans');
+const scans = join(FIXTURES_DIR, 'scans');
 
 let testApp: TestApp;
 let app: FastifyInstance;

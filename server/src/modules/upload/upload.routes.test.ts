@@ -6,10 +6,10 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
-import { bearer, loggedInStaff } from '../../../../tests/helpers/factories';
+import { bearer, FIXTURES_DIR, loggedInStaff } from '../../../../tests/helpers/factories';
 import { fileExtension, uploadMessages, type UploadDir } from '../../../../contract/upload';
 
-const fixtures = join(import.meta.dirname, '../../../../../shared/fixtures');
+const fixtures = FIXTURES_DIR;
 const scansDir = join(fixtures, 'scans');
 const badDir = join(fixtures, 'bad-uploads');
 const MB = 1024 * 1024;
