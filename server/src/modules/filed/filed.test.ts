@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../../contract/common';
 import { filedMessages } from '../../../../contract/filed';
-import { ORDER_STATUS } from '../../../../contract/overseas';
 import { stageMessages } from '../../../../contract/stage';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import {
@@ -18,6 +17,7 @@ import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form
 import { carLine, orderForm, vin } from '../../../../tests/helpers/overseas';
 import { purchaseCar } from '../../../../tests/helpers/purchase';
 
+// Contract statuses as DOMAIN.md gives them: 2 handed to purchasing, 6 finished.
 describe('filing (归档): tax refund, deregistration, freight, the filed list and the finished contract', () => {
   const app = contractAppForEachTest({ files: ['overseas', 'purchase'] });
   const { t, call, staff, createOrder, readOrder, vehicleOf, overseasFiles } = app;
@@ -48,7 +48,7 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
 
   it('records tax refund, deregistration and freight; the contract finishes (6) with its last record, as the record view shows', async () => {
     const { orderId } = await contractInFiling(app, files, 'HW-F-1', [vin(1), vin(2)]);
-    expect(await statusOf(orderId)).toBe(ORDER_STATUS.handedOver);
+    expect(await statusOf(orderId)).toBe(2);
 
     // The spec's form posts: vin[]=…, lower-case VINs read as upper case.
     const body = formEncode(drawbackForm(orderId, [vin(1).toLowerCase(), vin(2)])).join('&');
@@ -61,7 +61,7 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
     // Freight without its payment slip: saved, but freight stays 1 (documents missing).
     const freightId = await post('/api/car/freightAdd', freightForm(files.filed, orderId, [vin(1), vin(2)], 1));
     expect(await values(vin(2))).toEqual({ drawback: 2, archive: 2, freight: 1 });
-    expect(await statusOf(orderId)).toBe(ORDER_STATUS.handedOver);
+    expect(await statusOf(orderId)).toBe(2);
 
     const freight = await read(`/api/car/freightSingle?freightId=${freightId}`);
     expect(freight).toMatchObject({
@@ -89,7 +89,7 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
     );
     expect(edited.json()).toMatchObject({ code: 200, message: '编辑成功', data: { id: freightId } });
     expect(await values(vin(1))).toEqual({ drawback: 2, archive: 2, freight: 2 });
-    expect(await statusOf(orderId)).toBe(ORDER_STATUS.finished);
+    expect(await statusOf(orderId)).toBe(6);
     const finish = await t.db
       .selectFrom('audit_log')
       .select('after_json')
@@ -128,7 +128,7 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
   it('leaves status 6 when a freight document is cleared (freight 1) or a vehicle is added, and finishes again', async () => {
     const { orderId } = await contractInFiling(app, files, 'HW-F-2', [vin(1), vin(2)]);
     const { freightId } = await completeFiling(app, files, orderId, [vin(1), vin(2)]);
-    expect(await statusOf(orderId)).toBe(ORDER_STATUS.finished);
+    expect(await statusOf(orderId)).toBe(6);
 
     // The clerk removes the payment slip from the freight record: no longer complete, back to 2.
     const freight = await read(`/api/car/freightSingle?freightId=${freightId}`);
@@ -137,13 +137,13 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
       freightForm(files.filed, orderId, [vin(1), vin(2)], 1, { freight_id: freightId, updated_at: freight.updated_at }),
     );
     expect(await values(vin(2))).toEqual({ drawback: 2, archive: 2, freight: 1 });
-    expect(await statusOf(orderId)).toBe(ORDER_STATUS.handedOver);
+    expect(await statusOf(orderId)).toBe(2);
     const again = await read(`/api/car/freightSingle?freightId=${freightId}`);
     await post(
       '/api/car/freightEdit',
       freightForm(files.filed, orderId, [vin(1), vin(2)], 2, { freight_id: freightId, updated_at: again.updated_at }),
     );
-    expect(await statusOf(orderId)).toBe(ORDER_STATUS.finished);
+    expect(await statusOf(orderId)).toBe(6);
 
     // A vehicle added to the finished overseas contract reopens it (status 2) in the contract's own save.
     const before = await readOrder(orderId);
@@ -160,7 +160,7 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
       updated_at: before.updated_at,
     });
     expect(added.statusCode, added.body).toBe(200);
-    expect(await statusOf(orderId)).toBe(ORDER_STATUS.handedOver);
+    expect(await statusOf(orderId)).toBe(2);
 
     // Taking the new vehicle off again leaves only complete vehicles: finished once more.
     const reopened = await readOrder(orderId);
@@ -174,7 +174,7 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
       updated_at: reopened.updated_at,
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(await statusOf(orderId)).toBe(ORDER_STATUS.finished);
+    expect(await statusOf(orderId)).toBe(6);
   });
 
   // DOMAIN.md: a vehicle is complete when its tax refund, deregistration AND freight are; freight being last
@@ -346,7 +346,7 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
     });
     // The other contract's vehicle was never touched.
     expect(await values(vin(5))).toEqual({ drawback: 0, archive: 0, freight: 0 });
-    expect(await statusOf(other.orderId)).toBe(ORDER_STATUS.handedOver);
+    expect(await statusOf(other.orderId)).toBe(2);
 
     // carLists answers what each form's transfer list offers: the vehicles in filing still lacking the record.
     const lacking = async (flag: string) =>
@@ -516,9 +516,9 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
       ).statusCode,
     ).toBe(200);
     await completeFiling(app, files, orderId, [vin(1)]);
-    expect(await statusOf(orderId)).toBe(ORDER_STATUS.handedOver);
+    expect(await statusOf(orderId)).toBe(2);
     await walkPurchaseToFiling(app, files, orderId, 'CG-F-8B', [vin(2)]);
     await completeFiling(app, files, orderId, [vin(2)]);
-    expect(await statusOf(orderId)).toBe(ORDER_STATUS.finished);
+    expect(await statusOf(orderId)).toBe(6);
   });
 });
