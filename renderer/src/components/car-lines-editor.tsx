@@ -392,11 +392,11 @@ export function CarLinesEditor({
     if (!file) return;
     setImporting(true);
     try {
-      const { parseCarWorkbook, vinsToLookUp, applyLookup, foundVehicles, CarImportError } =
+      const { readCarWorkbook, vinsToLookUp, applyLookup, foundVehicles, CarImportError } =
         await import('./car-lines-import');
       let sheet: ParsedCarSheet;
       try {
-        sheet = parseCarWorkbook(file.bytes, {
+        sheet = await readCarWorkbook(file.bytes, {
           listedVins: readLines().map((line) => line.vin ?? ''),
           priceRequired: priceRequiredMessages[side],
         });

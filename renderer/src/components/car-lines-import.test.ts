@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import JSZip from 'jszip';
 import { utils, write } from 'xlsx';
 import { readFixture } from '../testing/storage-test-server';
 import {
@@ -8,6 +9,7 @@ import {
   EXCEL_IMPORT_MAX_BYTES,
   foundVehicles,
   parseCarWorkbook,
+  readCarWorkbook,
   vinsToLookUp,
   type ImportedRow,
 } from './car-lines-import';
@@ -317,5 +319,109 @@ describe('a sheet just under 100KB', () => {
     expect(sheet.rows).toHaveLength(count);
     expect(plan.good).toHaveLength(count);
     expect(vins).toHaveLength(count);
+  });
+});
+
+/** A car row of the generated sheets: every one good. */
+const models = ['大众朗逸 1.5L 自动舒适版', '丰田卡罗拉 1.2T 先锋版', '本田思域 240TURBO', '比亚迪宋PLUS DM-i'];
+const carRows = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, n) => {
+    const index = from + n;
+    return [validVin(index), models[index % models.length], 100000 + index * 7.31, (index % 5) * 100, 0];
+  });
+
+/** cars-import.xlsx (saved by Calc) with its first sheet's XML changed by `edit`. */
+async function withFirstSheet(edit: (xml: string) => string): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(fixtures['cars-import.xlsx']!);
+  const part = 'xl/worksheets/sheet1.xml';
+  zip.file(part, edit(await zip.file(part)!.async('string')));
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * cars-import.xlsx with these rows (by sheet row number, from 1) as its first sheet, written as a
+ * spreadsheet program may (numbers as values, text inline, no cell references), so that 2,000 cars fit
+ * under 100KB: SheetJS's own writer needs 175KB for them.
+ */
+function sheetOf(rows: Map<number, unknown[]>): Promise<Uint8Array> {
+  const xml = [...rows]
+    .map(([number, cells]) => {
+      const cellXml = cells
+        .map((cell) =>
+          typeof cell === 'number'
+            ? `<c><v>${cell}</v></c>`
+            : `<c t="inlineStr"><is><t>${escapeXml(String(cell))}</t></is></c>`,
+        )
+        .join('');
+      return `<row r="${number}">${cellXml}</row>`;
+    })
+    .join('');
+  return withFirstSheet((sheet) => sheet.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${xml}</sheetData>`));
+}
+
+const numbered = (rows: unknown[][], first = 1) => new Map(rows.map((row, index) => [first + index, row]));
+
+describe('rows, not bytes (issue 20, point 3)', () => {
+  const tooManyRows = '最多导入 2000 行';
+
+  it('2,000 cars are read whole; 2,001 are refused with 最多导入 2000 行, nothing read', async () => {
+    const twoThousand = await sheetOf(numbered([header, ...carRows(2000)]));
+    expect(twoThousand.byteLength).toBeLessThanOrEqual(EXCEL_IMPORT_MAX_BYTES);
+    const sheet = await readCarWorkbook(twoThousand);
+    expect(sheet.rows).toHaveLength(2000);
+    expect(importPlan(sheet.rows, Number.POSITIVE_INFINITY).good).toHaveLength(2000);
+    expect(vinsToLookUp(sheet.rows)).toHaveLength(2000);
+
+    const oneMore = await sheetOf(numbered([header, ...carRows(2001)]));
+    expect(oneMore.byteLength).toBeLessThanOrEqual(EXCEL_IMPORT_MAX_BYTES);
+    await expect(readCarWorkbook(oneMore)).rejects.toThrow(new CarImportError(tooManyRows));
+    expect(() => parseCarWorkbook(oneMore)).toThrow(tooManyRows);
+  });
+
+  it('2,000 cars below a title line and blank rows are read; a car far below a gap is not dropped silently', async () => {
+    const titled = await sheetOf(new Map([[1, ['2026年11月车辆清单']], ...numbered([header, ...carRows(2000)], 3)]));
+    expect((await readCarWorkbook(titled)).rows).toHaveLength(2000);
+
+    const far = await sheetOf(new Map([...numbered([header, ...carRows(10)]), [5000, carRows(1, 10)[0]!]]));
+    await expect(readCarWorkbook(far)).rejects.toThrow(tooManyRows);
+  });
+
+  it('a 400,000-row sheet under 100KB is refused at its 2,012th row, before SheetJS parses it', async () => {
+    const row = '<row><c t="inlineStr"><is><t>LSVAB1235RA100000</t></is></c></row>';
+    const bomb = await withFirstSheet((xml) =>
+      xml.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${row.repeat(400_000)}</sheetData>`),
+    );
+    expect(bomb.byteLength).toBeLessThanOrEqual(EXCEL_IMPORT_MAX_BYTES);
+    const started = performance.now();
+    await expect(readCarWorkbook(bomb)).rejects.toThrow(new CarImportError(tooManyRows));
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('a sheet claiming the whole grid in <dimension> reads only the rows that exist, fast', async () => {
+    const liar = await withFirstSheet((xml) =>
+      xml.replace(/<dimension ref="[^"]*"\s*\/>/, '<dimension ref="A1:XFD1048576"/>'),
+    );
+    expect(new TextDecoder().decode(liar)).not.toContain('A1:XFD1048576'); // compressed, not plain
+    const started = performance.now();
+    const sheet = await readCarWorkbook(liar);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(sheet.rows).toHaveLength(20);
+    expect(parseCarWorkbook(liar).rows).toHaveLength(20);
+  });
+
+  it('shared strings that unpack past 16MB are refused before SheetJS reads them', async () => {
+    const zip = await JSZip.loadAsync(fixtures['cars-import.xlsx']!);
+    const part = 'xl/sharedStrings.xml';
+    const xml = await zip.file(part)!.async('string');
+    zip.file(part, xml.replace('</sst>', `${' '.repeat(17 * 1024 * 1024)}</sst>`));
+    const bomb = await zip.generateAsync({
+      type: 'uint8array',
+      compression: 'DEFLATE',
+      compressionOptions: { level: 9 },
+    });
+    expect(bomb.byteLength).toBeLessThanOrEqual(EXCEL_IMPORT_MAX_BYTES);
+    await expect(readCarWorkbook(bomb)).rejects.toThrow(carImportMessages.unpackedTooLarge);
   });
 });

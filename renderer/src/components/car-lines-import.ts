@@ -4,6 +4,10 @@
  * that never import.
  *
  * - The size limit (100KB, the spec's message) is checked on the bytes BEFORE SheetJS sees them.
+ * - Rows are bounded too (issue 20): 100KB of .xlsx can hold 400,000 rows, or claim a whole sheet in
+ *   `<dimension>`. `readCarWorkbook` first reads the first sheet's XML as it unpacks (office-zip.ts) and
+ *   refuses the file 「最多导入 2000 行」 at the first filled row past the window, before SheetJS parses
+ *   anything; SheetJS then reads only the window (`sheetRows`) and ignores `<dimension>` (`nodim`).
  * - Only the first sheet is parsed; its header row names the columns 车架号 车型 价格 服务费 其他费用 in
  *   any order, among any other columns.
  * - VINs are trimmed and upper-cased; blank rows are skipped; every other row is kept with its own
@@ -19,6 +23,7 @@ import { moneyProblem } from '../../../contract/fields';
 import { carMessages } from '../../../contract/vehicle';
 import { orderMessages } from '../../../contract/overseas';
 import { checkDigitWarning, normalizeVin, vinProblem } from './vin';
+import { inflatePart, zipParts, type ZipPart } from './office-zip';
 
 /** The spec's limit (part 1, section 9): under 100KB. */
 export const EXCEL_IMPORT_MAX_BYTES = 100 * 1024;
@@ -37,9 +42,17 @@ type ColumnKey = keyof typeof CAR_IMPORT_COLUMNS;
 const MODEL_MAX_LENGTH = 100;
 /** The header is looked for among the first rows: a title line above it is common. */
 const HEADER_SEARCH_ROWS = 10;
+/** Rows below the header an import takes at most (blank rows between cars count, trailing ones do not). */
+export const CAR_IMPORT_MAX_ROWS = 2000;
+/** Sheet rows ever read: the header's window, 2,000 rows, and one more to see a 2,001st. */
+export const CAR_IMPORT_SHEET_ROWS = HEADER_SEARCH_ROWS + CAR_IMPORT_MAX_ROWS + 1;
+/** The parts of an .xlsx (sheet, shared strings, styles…) may unpack to this much in all. */
+export const CAR_IMPORT_MAX_UNPACKED_BYTES = 16 * 1024 * 1024;
 
 export const carImportMessages = {
   tooLarge: orderMessages.excelTooLarge,
+  tooManyRows: `最多导入 ${CAR_IMPORT_MAX_ROWS} 行`,
+  unpackedTooLarge: '该 Excel 文件解压后超过 16MB，内容异常，无法导入',
   unreadable: '无法读取该文件，请选择 Excel 文件（xlsx 或 xls）',
   noSheet: '该文件中没有工作表',
   noHeader: '第一张工作表中没有找到表头“车架号”，请使用列为 车架号 车型 价格 服务费 其他费用 的表格',
@@ -176,6 +189,9 @@ function readWorkbook(bytes: Uint8Array): WorkBook {
       cellHTML: false,
       cellStyles: false,
       bookVBA: false,
+      // The window only, and the rows that exist rather than what <dimension> claims.
+      sheetRows: CAR_IMPORT_SHEET_ROWS,
+      nodim: true,
     });
   } catch {
     throw new CarImportError(carImportMessages.unreadable);
@@ -194,6 +210,10 @@ export function parseCarWorkbook(bytes: Uint8Array, options: ParseOptions = {}):
   const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
   if (sheetName === undefined || !sheet) throw new CarImportError(carImportMessages.noSheet);
 
+  // A legacy .xls cut by `sheetRows` goes on past the window (its dimension says so): more than 2,000 rows.
+  if (sheet['!fullref'] && utils.decode_range(sheet['!fullref']).e.r >= CAR_IMPORT_SHEET_ROWS) {
+    throw new CarImportError(carImportMessages.tooManyRows);
+  }
   const grid = utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
   const firstRow = sheet['!ref'] ? utils.decode_range(sheet['!ref']).s.r : 0;
   const header = findHeader(grid);
@@ -210,6 +230,7 @@ export function parseCarWorkbook(bytes: Uint8Array, options: ParseOptions = {}):
     const cells = grid[index] ?? [];
     const values = (Object.keys(CAR_IMPORT_COLUMNS) as ColumnKey[]).map((key) => cellText(column(cells, key)));
     if (values.every((value) => value === '')) continue;
+    if (index - header.index > CAR_IMPORT_MAX_ROWS) throw new CarImportError(carImportMessages.tooManyRows);
 
     const rowNumber = firstRow + index + 1;
     const errors: RowIssue[] = [];
@@ -272,6 +293,101 @@ export function parseCarWorkbook(bytes: Uint8Array, options: ParseOptions = {}):
 
   if (rows.length === 0) throw new CarImportError(carImportMessages.noRows);
   return { sheetName, rows };
+}
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const decoder = new TextDecoder();
+
+/** A part's text, unpacked whole (only for the small workbook and relationship parts); null past 1 MB. */
+async function partText(bytes: Uint8Array, part: ZipPart | undefined): Promise<string | null> {
+  if (!part) return null;
+  const chunks: Uint8Array[] = [];
+  const inflated = await inflatePart(bytes, part, 1024 * 1024, (chunk) => chunks.push(chunk.slice()) > 0);
+  if (inflated.stopped || inflated.broken) return null;
+  return chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode();
+}
+
+/** The first sheet's part, as SheetJS picks it: the first <sheet> of the workbook, through its relationship. */
+async function firstSheetPart(bytes: Uint8Array, parts: ZipPart[]): Promise<ZipPart | undefined> {
+  const byName = new Map(parts.map((part) => [part.name, part]));
+  const rels = await partText(bytes, byName.get('_rels/.rels'));
+  const book =
+    /Type="[^"]*\/officeDocument"[^>]*Target="\/?([^"]+)"|Target="\/?([^"]+)"[^>]*Type="[^"]*\/officeDocument"/.exec(
+      rels ?? '',
+    );
+  const bookPath = book?.[1] ?? book?.[2] ?? 'xl/workbook.xml';
+  const folder = bookPath.includes('/') ? bookPath.slice(0, bookPath.lastIndexOf('/') + 1) : '';
+  const workbook = await partText(bytes, byName.get(bookPath));
+  const bookRels = await partText(bytes, byName.get(`${folder}_rels/${bookPath.slice(folder.length)}.rels`));
+  const id = /<(?:\w+:)?sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook ?? '')?.[1];
+  if (!id || !bookRels) return undefined;
+  const relation = [...bookRels.matchAll(/<Relationship\b[^>]*>/g)].find((tag) => tag[0].includes(`Id="${id}"`));
+  const target = /Target="([^"]+)"/.exec(relation?.[0] ?? '')?.[1];
+  if (!target) return undefined;
+  return byName.get(target.startsWith('/') ? target.slice(1) : `${folder}${target}`);
+}
+
+/** Tags that matter to the row count: a row (with its number, when given) and a cell's value. */
+const ROW_OR_VALUE = /<(?:\w+:)?(row|v|is)(?=[\s>/])([^>]*)>/g;
+
+/**
+ * Reads a sheet's XML as it unpacks and answers whether a row past `lastRow` (1-based, as Excel numbers
+ * them) holds a value, stopping at the first one. Nothing is kept but the row being read.
+ */
+async function hasValuePast(
+  bytes: Uint8Array,
+  part: ZipPart,
+  lastRow: number,
+): Promise<boolean | 'broken' | 'too-big'> {
+  const stream = new TextDecoder();
+  let carry = '';
+  let row = 0;
+  let past = false;
+  const inflated = await inflatePart(bytes, part, CAR_IMPORT_MAX_UNPACKED_BYTES, (chunk) => {
+    const text = carry + stream.decode(chunk, { stream: true });
+    // A tag cut by the chunk's end waits for the next chunk.
+    const open = text.lastIndexOf('<');
+    const whole = open >= 0 && text.indexOf('>', open) < 0 ? open : text.length;
+    carry = text.slice(whole);
+    for (const [, tag, attributes] of text.slice(0, whole).matchAll(ROW_OR_VALUE)) {
+      if (tag === 'row') row = Number(/\br="(\d+)"/.exec(attributes ?? '')?.[1] ?? row + 1);
+      else if (row > lastRow) past = true;
+      if (past) return false;
+    }
+    return carry.length < 64 * 1024;
+  });
+  if (past) return true;
+  if (inflated.broken) return 'broken';
+  return inflated.stopped ? 'too-big' : false;
+}
+
+/**
+ * Reads a clerk's Excel file for import, bounded by rows (issue 20): an .xlsx is measured and its first
+ * sheet read as it unpacks, refused at the first filled row past the window (「最多导入 2000 行」) or past
+ * 16MB unpacked, before SheetJS parses it; then `parseCarWorkbook`. Throws `CarImportError` for a file
+ * refused as a whole.
+ */
+export async function readCarWorkbook(bytes: Uint8Array, options: ParseOptions = {}): Promise<ParsedCarSheet> {
+  if (bytes.byteLength > EXCEL_IMPORT_MAX_BYTES) throw new CarImportError(carImportMessages.tooLarge);
+  if (ZIP.every((byte, index) => bytes[index] === byte)) {
+    const parts = zipParts(bytes);
+    if (!parts) throw new CarImportError(carImportMessages.unreadable);
+    const sheet = await firstSheetPart(bytes, parts);
+    if (sheet) {
+      const past = await hasValuePast(bytes, sheet, CAR_IMPORT_SHEET_ROWS);
+      if (past === true) throw new CarImportError(carImportMessages.tooManyRows);
+      if (past === 'broken') throw new CarImportError(carImportMessages.unreadable);
+      if (past === 'too-big') throw new CarImportError(carImportMessages.unpackedTooLarge);
+    }
+    let total = 0;
+    for (const part of parts) {
+      const inflated = await inflatePart(bytes, part, CAR_IMPORT_MAX_UNPACKED_BYTES - total);
+      if (inflated.broken) throw new CarImportError(carImportMessages.unreadable);
+      total += inflated.size;
+      if (inflated.stopped) throw new CarImportError(carImportMessages.unpackedTooLarge);
+    }
+  }
+  return parseCarWorkbook(bytes, options);
 }
 
 /** The VINs worth asking the server about: well-formed, first in the file, not yet in the editor. */
