@@ -67,6 +67,11 @@ export const purchaseMoneyLabels = {
   totalFilter: '合同总额',
 } as const;
 
+/** How many VINs a refusal names before it says how many there are in all. */
+const NAMED_VINS = 10;
+const namedVins = (vins: readonly string[]): string =>
+  vins.length <= NAMED_VINS ? vins.join('、') : `${vins.slice(0, NAMED_VINS).join('、')} 等 ${vins.length} 台`;
+
 export const purchaseMessages = {
   // The form (spec part 2, section 5), in the order of its rules.
   totalRequired: '请输入合同总额',
@@ -103,6 +108,11 @@ export const purchaseMessages = {
   customerUnknown: '所选客户不存在',
   customerTypeUnknown: '客户类型不存在',
   orderUnknown: '所选海外合同不存在',
+  // DOMAIN.md: every car on a purchase contract that belongs to an overseas contract belongs to its order_id.
+  carsOfOtherOrder: (vins: readonly string[], orderNos: readonly string[]) =>
+    `车架号 ${namedVins(vins)} 属于海外合同 ${orderNos.join('、')}，与所选海外合同不一致`,
+  carsNeedTheirOrder: (vins: readonly string[], orderNos: readonly string[]) =>
+    `车架号 ${namedVins(vins)} 属于海外合同 ${orderNos.join('、')}，请选择该海外合同`,
   importOrderUnknown: '海外合同不存在',
   carNotOnPurchase: (id: number) => `车辆 ${id} 不在此合同中`,
   carRemovedMovedOn: (vin: string) => `车辆 ${vin} 已移交后续环节，不能从采购合同中移除`,

@@ -250,11 +250,11 @@ describe('dashboard and procedureStatistics counters', () => {
 
     await save('plate', [a], plateDocuments(4));
     await save('transfer', [b], transferDocuments);
-    await save('plate', [c], plateDocuments(8));
+    const platingOfC = await save('plate', [c], plateDocuments(8));
     await matchesRecount('plating and transfer', { carPlate: 2, carTransfer: 1, plate: 1, transfer: 2 });
 
     // A stage value going back: the plating of c loses documents (2 → 1).
-    await save('plate', [c], plateDocuments(2));
+    await save('plate', [c], plateDocuments(2), { recordId: platingOfC.id });
     await matchesRecount('plating edited with fewer documents', { carPlate: 2 });
 
     await handOver('transfer', purchaseId);

@@ -192,8 +192,9 @@ describe('the business information page’s reads: procedureRead and getPurchase
       amount: 2,
       car: [purchaseCar(vin(1)), purchaseCar(vin(2))],
     });
-    // A used-car contract holding one vehicle of each overseas contract, and one of B's only.
+    // A used-car contract holding one vehicle of A and one of no overseas contract, and one of B's only.
     const mixed = await createPurchase({
+      order_id: orderA,
       purchase_no: 'CG-MIX',
       type: 2,
       amount: 2,

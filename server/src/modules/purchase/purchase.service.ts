@@ -26,6 +26,7 @@ import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
 import { writeAudit } from '../audit/audit.repository';
 import { resolveContractCustomer } from '../customer/contract-customer';
 import { fromFen, fromFenOrNull, toFen } from '../overseas/money';
+import { findOrderNumbers } from '../overseas/overseas.repository';
 import { assertFileReferences, type FileRules } from '../upload/file-references';
 import { parseFileList } from '../upload/stored-file-list';
 import {
@@ -36,6 +37,7 @@ import {
 } from '../vehicle/contract-car-lines';
 import {
   deleteUnnamedVehicles,
+  findVehiclesByVins,
   linkVehicleToPurchase,
   listOrderVehiclesWithoutPurchase,
   listPurchaseCarsOf,
@@ -188,6 +190,31 @@ const requireOrderIfNamed = async (trx: Db, orderId: number | undefined) => {
   }
 };
 
+/**
+ * The purchase contract points at the overseas contract whose cars it buys (DOMAIN.md): a car of the
+ * form that belongs to an overseas contract must belong to `order_id`, and a contract without one may
+ * hold no such car. 422 under `order_id` naming the cars and their contracts.
+ */
+const requireCarsOfOrder = async (trx: Db, orderId: number | undefined, lines: readonly PurchaseCarLine[]) => {
+  const strays = (
+    await findVehiclesByVins(
+      trx,
+      lines.map((line) => line.vin),
+    )
+  ).filter((vehicle) => vehicle.order_id !== null && vehicle.order_id !== orderId);
+  if (strays.length === 0) return;
+  const holders = [...new Set(strays.map((vehicle) => vehicle.order_id as number))];
+  const numbers = await findOrderNumbers(trx, holders);
+  const orderNos = holders.map((id) => numbers.get(id) ?? String(id));
+  const vins = strays.map((vehicle) => vehicle.vin).sort();
+  throw unprocessable(
+    orderId === undefined
+      ? purchaseMessages.carsNeedTheirOrder(vins, orderNos)
+      : purchaseMessages.carsOfOtherOrder(vins, orderNos),
+    'order_id',
+  );
+};
+
 const contractColumns = (body: PurchaseBody, customerId: number) => ({
   purchase_no: body.purchase_no,
   type: body.type,
@@ -290,6 +317,7 @@ export const createPurchase = async ({ db }: AppContext, body: PurchaseBody, act
     return await db.transaction().execute(async (trx) => {
       await assertFileReferences(trx, purchaseFiles, body);
       await requireOrderIfNamed(trx, body.order_id);
+      await requireCarsOfOrder(trx, body.order_id, body.car);
       const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals);
       const at = nowIso();
       const id = await insertPurchase(trx, {
@@ -330,6 +358,7 @@ export const updatePurchase = async (
       // Files already on the contract stay, even those saved before uploads were recorded.
       await assertFileReferences(trx, purchaseFiles, body, { contracts: parseFileList(existing.contracts) });
       await requireOrderIfNamed(trx, body.order_id);
+      await requireCarsOfOrder(trx, body.order_id, body.car);
       const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals);
       const patch = { ...contractColumns(body, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
       await saveUnlessChanged(

@@ -199,7 +199,10 @@ describe('purchase contracts, remittances and hand-overs', () => {
 
   it('edits: prices change, a removed line leaves (deleted when no contract names it), stale saves are refused', async () => {
     const orderId = await createOrder();
-    const id = await createPurchase({ car: [purchaseCar(LGB(1)), purchaseCar(LGB(2)), purchaseCar(vin(1))] });
+    const id = await createPurchase({
+      order_id: orderId,
+      car: [purchaseCar(LGB(1)), purchaseCar(LGB(2)), purchaseCar(vin(1))],
+    });
     const read = await readPurchase(id);
 
     const edit = purchaseForm(files, {
@@ -440,7 +443,7 @@ describe('purchase contracts, remittances and hand-overs', () => {
 
   it("imports an overseas contract's cars that no purchase contract holds, whatever its status", async () => {
     const orderId = await createOrder({ amount: 3, cars: [carLine(vin(1)), carLine(vin(2)), carLine(vin(3))] });
-    await createPurchase({ car: [purchaseCar(vin(2))] });
+    await createPurchase({ order_id: orderId, car: [purchaseCar(vin(2))] });
     expect((await call('PUT', `/api/order/${orderId}/handOver`)).statusCode).toBe(200);
 
     const response = await call('GET', '/api/purchase/importCars?order_no=HW-2026-001');
@@ -461,7 +464,7 @@ describe('purchase contracts, remittances and hand-overs', () => {
 
   it('deletes a contract not handed over: remittances go, its cars leave, those on no contract are deleted', async () => {
     const orderId = await createOrder();
-    const id = await createPurchase({ car: [purchaseCar(LGB(1)), purchaseCar(vin(1))] });
+    const id = await createPurchase({ order_id: orderId, car: [purchaseCar(LGB(1)), purchaseCar(vin(1))] });
     await call('POST', `/api/purchase/${id}/remit`, remitForm(files));
 
     const response = await call('DELETE', `/api/purchase/${id}`);
