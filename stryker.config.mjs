@@ -18,7 +18,8 @@ export default {
     'server/src/modules/exports/release-list.repository.ts',
     'server/src/modules/release/release-pass.repository.ts',
   ],
-  ignorePatterns: ['.bench', 'tests/artifacts', 'release', 'dist-electron', 'renderer-dist', 'data', 'coverage'],
+  // Anchored: a bare 'release' would also leave out server/src/modules/release.
+  ignorePatterns: ['/.bench', '/tests/artifacts', '/release', '/dist-electron', '/renderer-dist', '/data', '/coverage'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   concurrency: 2,

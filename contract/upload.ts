@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-export type UploadDir = 'contract' | 'agreement' | 'image' | 'document';
+export type UploadDir = 'contract' | 'purchase' | 'agreement' | 'image' | 'document';
 
 export interface UploadSlotRule {
   extensions: readonly string[];
@@ -19,6 +19,13 @@ const MB = 1024 * 1024;
 export const uploadSlots: Record<UploadDir, UploadSlotRule> = {
   contract: {
     extensions: ['doc', 'docx', 'xls', 'pdf', 'jpg', 'png', 'jpeg'],
+    maxBytes: 3 * MB,
+    typeMessage: '文件类型错误!',
+    sizeMessage: '上传文件大小不能超过 3MB!',
+  },
+  // Purchase contract files (spec part 2, section 5): a supplier's contract may come zipped or as text.
+  purchase: {
+    extensions: ['rar', 'zip', 'doc', 'docx', 'xls', 'txt', 'pdf', 'jpg', 'png', 'jpeg'],
     maxBytes: 3 * MB,
     typeMessage: '文件类型错误!',
     sizeMessage: '上传文件大小不能超过 3MB!',

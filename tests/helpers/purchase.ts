@@ -4,14 +4,20 @@ import { vin } from './overseas';
 
 /** Files uploaded for real into the slots the purchase form and the remittance dialog use. */
 export interface PurchaseFiles {
-  /** `contract` slot, a PDF. */
+  /** `purchase` slot (the purchase form's), a PDF. */
   contract: string;
+  /** `purchase` slot: a supplier's contract as a zip, which only the purchase and agreement slots take. */
+  contractZip: string;
+  /** `contract` slot: a file saved before the purchase slot existed. */
+  olderContract: string;
   /** `image` slot: a bank slip. */
   bankSlip: string;
 }
 
 export const uploadPurchaseFiles = async (app: FastifyInstance, token: string): Promise<PurchaseFiles> => ({
-  contract: await uploadFixture(app, token, 'contract', 'scans/deregistration-certificate.pdf', '采购合同.pdf'),
+  contract: await uploadFixture(app, token, 'purchase', 'scans/deregistration-certificate.pdf', '采购合同.pdf'),
+  contractZip: await uploadFixture(app, token, 'purchase', 'scans/contract-bundle.zip', '采购合同.zip'),
+  olderContract: await uploadFixture(app, token, 'contract', 'scans/deregistration-certificate.pdf', '旧合同.pdf'),
   bankSlip: await uploadFixture(app, token, 'image', 'scans/customs-declaration.jpg', '银行回单.jpg'),
 });
 

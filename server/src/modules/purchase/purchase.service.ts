@@ -168,9 +168,10 @@ export const getPurchase = async ({ db, config }: AppContext, id: number): Promi
 
 // Saving the purchase form
 
-/** The form's contract files are `contract` uploads; the remittance's bank slip an `image` upload. */
+/** The form's contract files are `purchase` uploads; the remittance's bank slip an `image` upload. */
 const purchaseFiles: FileRules<'contracts'> = {
-  fields: { contracts: ['contract'] },
+  // Files saved before the purchase slot existed went through the contract slot: both stay valid.
+  fields: { contracts: ['purchase', 'contract'] },
   message: purchaseMessages.storagePath,
 };
 const remitFiles: FileRules<'bank_slips'> = {

@@ -132,6 +132,17 @@ describe('purchase contracts, remittances and hand-overs', () => {
     expect(await countRows('vehicles')).toBe(0);
   });
 
+  it('keeps contract files of the purchase slot (a zip too) and of the contract slot saved before it', async () => {
+    const response = await call(
+      'POST',
+      '/api/purchase',
+      purchaseForm(files, { contracts: [files.contract, files.contractZip, files.olderContract] }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const purchase = await readPurchase(response.json().data.id);
+    expect(purchase.contracts).toEqual([files.contract, files.contractZip, files.olderContract]);
+  });
+
   it('refuses a taken purchase number and a VIN on another purchase contract with 409', async () => {
     await createPurchase();
     const again = await call('POST', '/api/purchase', purchaseForm(files, { car: [] }));

@@ -26,6 +26,12 @@ const slots: Record<UploadDir, { extensions: readonly string[]; typeMessage: str
     typeMessage: TYPE_WRONG,
     sizeMessage: OVER_3_MB,
   },
+  // Purchase contract files (spec part 2, section 5).
+  purchase: {
+    extensions: ['rar', 'zip', 'doc', 'docx', 'xls', 'txt', 'pdf', 'jpg', 'png', 'jpeg'],
+    typeMessage: TYPE_WRONG,
+    sizeMessage: OVER_3_MB,
+  },
   agreement: {
     extensions: ['rar', 'zip', 'doc', 'docx', 'xls', 'txt', 'pdf', 'jpg', 'png', 'jpeg'],
     typeMessage: TYPE_WRONG,
@@ -39,7 +45,7 @@ const slots: Record<UploadDir, { extensions: readonly string[]; typeMessage: str
     sizeMessage: '上传文件大小不能超过20MB, 请检查后重新上传!',
   },
 };
-const slotNames: UploadDir[] = ['contract', 'agreement', 'image', 'document'];
+const slotNames: UploadDir[] = ['contract', 'purchase', 'agreement', 'image', 'document'];
 
 type Part = { field: string; value: string } | { field: string; fileName: string; bytes: Buffer };
 
@@ -239,11 +245,13 @@ describe('the slots of API.md, spelt out', () => {
     expect((await upload('agreement', 'a.docx', docx)).statusCode).toBe(200);
   });
 
-  it('a .txt only in the agreement slot, a .zip only there too; elsewhere the slot’s type message', async () => {
+  it('a .txt only in the agreement and purchase slots, a .zip only there too; elsewhere the slot’s type message', async () => {
     const txt = readFileSync(join(scansDir, 'deregistration-certificate.txt'));
     const zip = readFileSync(join(scansDir, 'contract-bundle.zip'));
-    expect((await upload('agreement', 'a.txt', txt)).statusCode).toBe(200);
-    expect((await upload('agreement', 'a.zip', zip)).statusCode).toBe(200);
+    for (const dir of ['agreement', 'purchase'] as const) {
+      expect((await upload(dir, 'a.txt', txt)).statusCode, dir).toBe(200);
+      expect((await upload(dir, 'a.zip', zip)).statusCode, dir).toBe(200);
+    }
     for (const [dir, message] of [
       ['contract', '文件类型错误!'],
       ['image', '文件类型错误!'],

@@ -293,7 +293,7 @@ function PurchaseForm() {
             </Col>
             <Col xs={24} xl={16}>
               <Form.Item label="合同文件" name="contracts">
-                <UploadSlot dir="contract" maxCount={MAX_PURCHASE_CONTRACT_FILES} onePerPick />
+                <UploadSlot dir="purchase" maxCount={MAX_PURCHASE_CONTRACT_FILES} onePerPick />
               </Form.Item>
             </Col>
           </Row>
