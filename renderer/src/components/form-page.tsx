@@ -15,11 +15,13 @@
  * the screen's `<Form onValuesChange={page.markChanged}>` tells the frame what the clerk changed.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, App, Button, Card, Form, Space, Spin, type FormInstance, type FormProps } from 'antd';
 import { CloseOutlined, SaveOutlined } from '@ant-design/icons';
 import { isHttpError } from '../api/http-client';
 import { markFieldErrors } from './form-save';
 import { useClosePage } from './use-close-page';
+import { useTagsStore } from '../stores/tags';
 import { useUnsavedChanges } from './use-unsaved-changes';
 
 export interface FormPageFailure {
@@ -52,6 +54,11 @@ export interface FormPageState<Values> {
   /** Closes at once (a record that does not exist has nothing to lose). */
   close: () => void;
   /**
+   * Puts another page in this one's place (its tab and its history entry) without asking: an add refused
+   * because the vehicle already has the record opens that record's edit page instead.
+   */
+  openInstead: (path: string) => void;
+  /**
    * The clerk changed something: give it to the `<Form onValuesChange>`, which antd calls for the clerk's
    * changes only (typing, picking, uploading, adding a line), never for the screen's own `setFieldsValue`
    * (filling from the record). `form.isFieldsTouched()` cannot tell the two apart: antd marks fields set
@@ -76,6 +83,8 @@ export function useFormPage<Values>(
 ): FormPageState<Values> {
   const { message } = App.useApp();
   const closePage = useClosePage(closeTo);
+  const navigate = useNavigate();
+  const location = useLocation();
   const [saving, setSaving] = useState(false);
   const [closing, setClosing] = useState(false);
   const [failure, setFailure] = useState<FormPageFailure>();
@@ -140,9 +149,30 @@ export function useFormPage<Values>(
     closePage();
   }, [unsaved, closePage]);
 
+  const openInstead = useCallback(
+    (path: string) => {
+      unsaved.allowLeave();
+      useTagsStore.getState().close(location.pathname);
+      navigate(path, { replace: true });
+    },
+    [unsaved, location.pathname, navigate],
+  );
+
   const clearFailure = useCallback(() => setFailure(undefined), []);
 
-  return { form, saving, closing, failure, clearFailure, save, cancel, close, markChanged, markUnchanged };
+  return {
+    form,
+    saving,
+    closing,
+    failure,
+    clearFailure,
+    save,
+    cancel,
+    close,
+    openInstead,
+    markChanged,
+    markUnchanged,
+  };
 }
 
 export interface FormPageProps<Values> {

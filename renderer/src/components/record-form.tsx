@@ -11,6 +11,7 @@ import { Button } from 'antd';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { messages as commonMessages } from '../../../contract/common';
 import { isHttpError } from '../api/http-client';
+import { existingRecordId } from './existing-record';
 import type { FormPageFailure, FormPageProps, FormPageState } from './form-page';
 import type { RouteRecordId } from './route-record';
 
@@ -45,6 +46,11 @@ export interface RecordSave<Values, Body> {
   shownAs?: Record<string, string>;
   /** The queries the save makes stale (the area's list and details, the customer suggestions). */
   staleQueries: QueryKey[];
+  /**
+   * Where the record a refused add names is edited (409 with `data.id`: the vehicle already has one, see
+   * existing-record.ts). Given, such a refusal opens that page in this one's place instead.
+   */
+  existingPath?: (id: number, body: Body) => string;
 }
 
 export interface RecordForm<Values> {
@@ -82,13 +88,19 @@ export function useRecordForm<Values, Record extends SavedRecord>({
     if (record.data && filledFrom.current === undefined) fillFrom(record.data);
   }, [record.data, fillFrom]);
 
-  const save = <Body,>(options: RecordSave<Values, Body>) =>
-    page.save({
+  const save = async <Body,>(options: RecordSave<Values, Body>) => {
+    let openInstead: string | undefined;
+    const saved = await page.save({
       send: (values) => {
         const body = options.body(values);
-        return editing && route.id !== undefined
-          ? options.update(route.id, { ...body, updated_at: loadedUpdatedAt.current })
-          : options.create(body);
+        if (editing && route.id !== undefined) {
+          return options.update(route.id, { ...body, updated_at: loadedUpdatedAt.current });
+        }
+        return options.create(body).catch((error: unknown) => {
+          const existing = existingRecordId(error);
+          if (existing !== undefined && options.existingPath) openInstead = options.existingPath(existing, body);
+          throw error;
+        });
       },
       fallback: editing ? options.messages.updateFailed : options.messages.saveFailed,
       savedMessage: editing ? options.messages.updated : options.messages.created,
@@ -98,6 +110,11 @@ export function useRecordForm<Values, Record extends SavedRecord>({
         for (const queryKey of options.staleQueries) void queryClient.invalidateQueries({ queryKey });
       },
     });
+    // The vehicle has the record already: its edit page opens in this one's place; the refusal's words
+    // (车辆 … 已有…，请编辑原记录) stay on screen as the toast.
+    if (!saved && openInstead !== undefined) page.openInstead(openInstead);
+    return saved;
+  };
 
   const reloadLatest = async () => {
     const fresh = await record.refetch();

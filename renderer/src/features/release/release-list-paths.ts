@@ -11,6 +11,8 @@ export const releaseListPaths = {
   /** The detail page's edit links carry the purchase contract as well. */
   exportsEditFrom: (orderId: number | null, purchaseId: number, exportsId: number) =>
     `/release/letout_edit/${orderId ?? 0}/${purchaseId}/${exportsId}`,
+  /** A release pass's own edit page (the pickup list's 编辑出库 opens the same). */
+  releaseEdit: (releaseId: number) => `/release/letpass_edit/${releaseId}`,
   releaseEditFrom: (orderId: number | null, purchaseId: number, releaseId: number) =>
     `/release/letpass_edit/${orderId ?? 0}/${purchaseId}/${releaseId}`,
 } as const;

@@ -77,6 +77,14 @@ function FilingForm({ step }: { step: FilingStep }) {
       update: screen.update,
       messages: screen.messages,
       closeAfterMs: { create: FILED_CLOSE_AFTER_MS, edit: FILED_CLOSE_AFTER_MS },
+      // A chosen vehicle has the record already: that record opens instead (a tax refund has no edit
+      // page; the contract's filing detail shows it).
+      existingPath: (id) =>
+        step === 'archive'
+          ? filedPaths.freezeEdit(orderId, id)
+          : step === 'freight'
+            ? filedPaths.freightEdit(orderId, id)
+            : filedPaths.detail(orderId),
       // The filed list and its cards, the waiting vehicles, and the contract's record view follow.
       staleQueries: [filedQueryKey, ORDERS_QUERY_KEY],
     });

@@ -96,6 +96,8 @@ function PickupForm() {
         updateFailed: '编辑失败',
       },
       closeAfterMs: { create: ENTRY_CLOSE_AFTER_MS, edit: ENTRY_CLOSE_AFTER_MS },
+      // The vehicle was checked in meanwhile: its check-in opens instead.
+      existingPath: pickupPaths.edit,
       // The list, this check-in's detail page and the VIN suggestions (the vehicle has its check-in now).
       staleQueries: [pickupsQueryKey, ...(route.id ? [entryQueryKey(route.id)] : []), ['car-search']],
     });

@@ -144,6 +144,8 @@ function RegistryForm({ stage }: { stage: RegistryStage }) {
         updateFailed: '编辑失败',
       },
       closeAfterMs: { create: REGISTRY_CLOSE_AFTER_MS, edit: REGISTRY_CLOSE_AFTER_MS },
+      // The vehicle has its plating (transfer) already: that record opens instead.
+      existingPath: screens.edit,
       // The list, this record's pages and the VIN suggestions (a complete record leaves them).
       staleQueries: [registryQueryKey, ...(route.id ? [registryRecordQueryKey(stage, route.id)] : []), ['car-search']],
     });

@@ -31,6 +31,7 @@ import { useExportWaitingCars } from '../api/exports-choices';
 import { exportsQueryKey, useExportsRecord } from '../api/exports-read';
 import { createExports, updateExports } from '../api/exports-save';
 import { ExportsContractPicker } from '../components/exports-contract-picker';
+import { releaseListPaths } from '../release-list-paths';
 
 /** How long the saved form stays before its tab closes (as the release pass: 1 s). */
 export const EXPORTS_CLOSE_AFTER_MS = 1000;
@@ -156,6 +157,9 @@ function ExportsForm() {
       update: (id, body) => updateExports({ ...body, exports_id: id }),
       messages: exportsMessages,
       closeAfterMs: { create: EXPORTS_CLOSE_AFTER_MS, edit: EXPORTS_CLOSE_AFTER_MS },
+      // A chosen vehicle has its export declaration already: that declaration opens instead.
+      existingPath: (id, body) =>
+        releaseListPaths.exportsEdit(typeof body.order_id === 'number' ? body.order_id : null, id),
       // The server names the vehicles `vin`; the form holds them as the transfer list's ids.
       shownAs: { vin: 'car_ids' },
       // The waiting vehicles, the records, the release list and its detail page (both under

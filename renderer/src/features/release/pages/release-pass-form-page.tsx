@@ -25,6 +25,7 @@ import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { releaseCandidatesQuery } from '../api/release-pass-candidates';
 import { releasePassesQueryKey, useReleasePass } from '../api/release-pass-read';
 import { createReleasePass, updateReleasePass } from '../api/release-pass-save';
+import { releaseListPaths } from '../release-list-paths';
 import { purchasesOf, ReleasePassCars, releaseCarOf, type ReleaseCar } from '../components/release-pass-cars';
 
 /** How long the saved form stays before its tab closes (the spec's 1 s of the purchase and check-in forms). */
@@ -152,6 +153,8 @@ function ReleasePassForm() {
       update: (id, body) => updateReleasePass({ ...body, release_id: id }),
       messages: releasePassMessages,
       closeAfterMs: { create: RELEASE_PASS_CLOSE_AFTER_MS, edit: RELEASE_PASS_CLOSE_AFTER_MS },
+      // A chosen vehicle is on another pass already: that pass opens instead.
+      existingPath: releaseListPaths.releaseEdit,
       // The form's vehicles, the pickup list's 已出库 and its VIN suggestions follow the save.
       staleQueries: [releasePassesQueryKey, PICKUP_LIST_QUERY_KEY, ['car-search']],
     });
