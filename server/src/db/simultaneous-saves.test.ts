@@ -5,6 +5,7 @@ import { contractAppForEachTest } from '../../../tests/helpers/contract-app';
 import { carLine, orderForm, receiptForm, vin } from '../../../tests/helpers/overseas';
 import { type EntryFiles, entryForm, uploadEntryFiles } from '../../../tests/helpers/pickup';
 import { purchaseCar, purchaseForm } from '../../../tests/helpers/purchase';
+import { loginRequest, md5md5 } from '../../../tests/helpers/factories';
 
 /**
  * API.md's rule for simultaneous saves, the same on both databases: an update without `updated_at` is
@@ -92,6 +93,69 @@ describe('simultaneous saves', () => {
       call('PUT', `/api/purchase/${id}`, purchaseForm(purchaseFiles, { name: `杭州二手车行${n}` })),
     );
     expect(statuses(responses), responses.map((r) => r.body).join('\n')).toEqual({ 200: PARALLEL });
+  });
+
+  describe('staff accounts', () => {
+    const createAccount = async () => {
+      const created = await call('POST', '/api/user', {
+        username: 'zhao_liu',
+        nickname: '赵六',
+        phone_number: '13912345678',
+        password: md5md5('Secret-123'),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().data.id as number;
+    };
+    const accountForm = (n: number, extra: Record<string, unknown> = {}) => ({
+      username: 'zhao_liu',
+      nickname: `赵六${n}`,
+      phone_number: '13912345678',
+      ...extra,
+    });
+
+    it('20 parallel staff saves without updated_at all answer 200', async () => {
+      const id = await createAccount();
+      const responses = await inParallel((n) => call('PUT', `/api/user/${id}`, accountForm(n)));
+      expect(statuses(responses), responses.map((r) => r.body).join('\n')).toEqual({ 200: PARALLEL });
+      const read = await call('GET', `/api/user/${id}`);
+      expect(read.json().data.nickname).toMatch(/^赵六\d+$/);
+      const audits = await t.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('entity', '=', 'user')
+        .where('entity_id', '=', id)
+        .where('action', '=', 'update')
+        .execute();
+      expect(audits).toHaveLength(PARALLEL);
+    });
+
+    it('saves with a new password, hashed before the row is taken, all answer 200 and the last password stands', async () => {
+      const id = await createAccount();
+      // One address may hash at most 4 passwords at once (the login queue's bound, issue 20 point 4).
+      const passwords = ['Secret-a1', 'Secret-b2', 'Secret-c3', 'Secret-d4'];
+      const responses = await Promise.all(
+        passwords.map((password, n) => call('PUT', `/api/user/${id}`, accountForm(n, { password: md5md5(password) }))),
+      );
+      expect(statuses(responses), responses.map((r) => r.body).join('\n')).toEqual({ 200: passwords.length });
+      const last = (await call('GET', `/api/user/${id}`)).json().data.nickname as string;
+      const lastPassword = passwords[Number(last.replace('赵六', ''))] as string;
+      const login = await loginRequest(t.app, 'zhao_liu', lastPassword);
+      expect(login.statusCode, login.body).toBe(200);
+    });
+
+    it('a staff save that sends a stale updated_at is refused', async () => {
+      const id = await createAccount();
+      const read = (await call('GET', `/api/user/${id}`)).json().data.updated_at as string;
+      const first = await call('PUT', `/api/user/${id}`, accountForm(1, { updated_at: read }));
+      expect(first.statusCode, first.body).toBe(200);
+      const stale = await call('PUT', `/api/user/${id}`, accountForm(2, { updated_at: read }));
+      expect([stale.statusCode, stale.json().message]).toEqual([409, messages.staleRecord]);
+      expect((await call('GET', `/api/user/${id}`)).json().data.nickname).toBe('赵六1');
+      // Twenty sending the same fresh copy at once: one is written, the others were overtaken.
+      const fresh = (await call('GET', `/api/user/${id}`)).json().data.updated_at as string;
+      const racing = await inParallel((n) => call('PUT', `/api/user/${id}`, accountForm(n, { updated_at: fresh })));
+      expect(statuses(racing)).toEqual({ 200: 1, 409: PARALLEL - 1 });
+    });
   });
 
   describe('adds of one vehicle', () => {

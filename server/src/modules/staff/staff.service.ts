@@ -1,5 +1,4 @@
 import type { Paged, PageQuery } from '../../../../contract/common';
-import { messages } from '../../../../contract/common';
 import {
   type Staff,
   STAFF_STATUS,
@@ -29,7 +28,7 @@ import {
   updateLiveUser,
 } from './staff.repository';
 import type { UserRow } from './staff.table';
-import { storedFormOf } from '../../db/stale-save';
+import { assertNotStale, lockRowForSave } from '../../db/stale-save';
 import { pageWithTotal } from '../../db/list-page';
 
 export const toStaff = (row: UserRow, timeZone: string): Staff => ({
@@ -107,6 +106,13 @@ export const createStaff = async (ctx: AppContext, body: StaffCreateBody, actor:
   }
 };
 
+/** 409 账号已存在 when another live account has the name this save gives account `id`. */
+const assertUsernameFree = async (db: Db, id: number, username: string, current: string) => {
+  if (username === current) return;
+  const holder = await findLiveUserByUsername(db, username);
+  if (holder && holder.id !== id) throw conflict(staffMessages.usernameTaken);
+};
+
 export const updateStaff = async (
   ctx: AppContext,
   id: number,
@@ -115,18 +121,20 @@ export const updateStaff = async (
   actor: Actor,
 ): Promise<Staff> => {
   const { db, config } = ctx;
-  const existing = await requireStaff(db, id);
-  if (body.updated_at !== undefined && storedFormOf(body.updated_at) !== existing.updated_at) {
-    throw conflict(messages.staleRecord);
-  }
-  if (body.username !== existing.username) {
-    const holder = await findLiveUserByUsername(db, body.username);
-    if (holder && holder.id !== id) throw conflict(staffMessages.usernameTaken);
-  }
+  // Cheap refusals before the password is hashed (a queued, costly step): all are checked again below,
+  // on the row as it stands once this save has taken it.
+  const read = await requireStaff(db, id);
+  assertNotStale(body.updated_at, read.updated_at);
+  await assertUsernameFree(db, id, body.username, read.username);
   const passwordHash = body.password === undefined ? undefined : await queuedHash(ctx, actor.ip, body.password);
-  const at = nextUpdatedAt(existing.updated_at);
   try {
     const saved = await db.transaction().execute(async (trx) => {
+      // Saves sent at once wait for each other here (API.md): without updated_at the last writer wins.
+      await lockRowForSave(trx, 'users', id);
+      const existing = await requireStaff(trx, id);
+      assertNotStale(body.updated_at, existing.updated_at);
+      await assertUsernameFree(trx, id, body.username, existing.username);
+      const at = nextUpdatedAt(existing.updated_at);
       const patch = {
         username: body.username,
         nickname: body.nickname,
@@ -139,13 +147,8 @@ export const updateStaff = async (
       await saveUnlessChanged(
         trx,
         actor,
-        // Guarded by the updated_at read above: a save in between makes this one stale.
         async () => {
-          if (!(await updateRowIfUnchanged(trx, 'users', id, patch, existing.updated_at))) {
-            // Deleted in between: there is nothing left to save.
-            if (!(await findLiveUserById(trx, id))) throw notFound();
-            return false;
-          }
+          if (!(await updateRowIfUnchanged(trx, 'users', id, patch, existing.updated_at))) return false;
           // A new password ends the account's sessions; the editor's own session survives editing themself.
           if (passwordHash !== undefined) {
             sessionsRevoked = await revokeUserSessions(trx, id, at, id === auth.user.id ? auth.sessionId : null);
