@@ -30,6 +30,20 @@ export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 export const MAX_CONTRACT_FILES = 5;
 
+/** Cars of the form that a purchase contract pointing at another overseas contract buys (a refusal names them). */
+export interface CarsOfPurchase {
+  vins: readonly string[];
+  purchaseNo: string;
+  /** The overseas contract the purchase contract points at. */
+  orderNo: string;
+}
+
+/** How many VINs, and purchase contracts, a refusal names before it says how many there are in all. */
+const NAMED_VINS = 10;
+const NAMED_PURCHASES = 3;
+const namedVins = (vins: readonly string[]): string =>
+  vins.length <= NAMED_VINS ? vins.join('、') : `${vins.slice(0, NAMED_VINS).join('、')} 等 ${vins.length} 台`;
+
 export const orderMessages = {
   contractsRequired: '请上传海外合同',
   contractsTooMany: '最多上传5份合同文件',
@@ -52,6 +66,15 @@ export const orderMessages = {
   agreementOnlyOne: '只能上传一份文件!',
   orderNoTaken: '海外合同号已存在',
   vinOnOtherOrder: (vin: string, orderNo: string) => `车架号 ${vin} 已在海外合同 ${orderNo} 中`,
+  // DOMAIN.md: every car of a purchase contract that belongs to an overseas contract belongs to its order_id.
+  carsOfOtherOrdersPurchase: (holdings: readonly CarsOfPurchase[]) =>
+    `${holdings
+      .slice(0, NAMED_PURCHASES)
+      .map(
+        (holding) =>
+          `车架号 ${namedVins(holding.vins)} 属于采购合同 ${holding.purchaseNo}（海外合同 ${holding.orderNo}）`,
+      )
+      .join('；')}${holdings.length > NAMED_PURCHASES ? ` 等 ${holdings.length} 份采购合同` : ''}，不能加入本合同`,
   customerUnknown: '所选客户不存在',
   currencyLocked: '合同已有收款，不能更改币种',
   agentUnknown: '所选代理人不存在',

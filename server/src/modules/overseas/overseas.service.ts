@@ -61,6 +61,8 @@ import {
   searchOrderNumbers,
 } from './overseas.repository';
 import type { OrderRow, ReceiptRow } from './overseas.table';
+import { findPurchase } from '../purchase/purchase.repository';
+import type { PurchaseRow } from '../purchase/purchase.table';
 import { pageWithTotal } from '../../db/list-page';
 
 export const toOrderCar = (
@@ -274,6 +276,71 @@ const contractColumns = (body: OrderBody, customerId: number) => ({
 });
 
 /**
+ * DOMAIN.md's rule from the overseas side: every car of a purchase contract that belongs to an overseas
+ * contract belongs to the purchase's `order_id`. Cars a purchase contract of another overseas contract
+ * buys are refused (422 naming them and that purchase). A purchase contract with no overseas contract
+ * (the clerk bought the cars before the sale was signed) now points at this one, in this save's
+ * transaction, with its audit row. A purchase whose car later leaves this contract keeps its order_id:
+ * the rule allows an order_id whose contract holds none of its cars.
+ */
+const purchasesFollowOrder = async (trx: Db, orderId: number, joining: readonly VehicleRow[], actor: Actor) => {
+  const purchaseIds = [...new Set(joining.map((vehicle) => vehicle.purchase_id))]
+    .filter((id): id is number => id !== null)
+    .sort((left, right) => left - right);
+  const purchases: PurchaseRow[] = [];
+  for (const purchaseId of purchaseIds) {
+    // Taken before any vehicle row, in id order, as a purchase save takes its own row first: a purchase
+    // saved meanwhile is read as it commits, and neither save waits for the other in a circle.
+    await lockRowForSave(trx, 'purchases', purchaseId);
+    const purchase = await findPurchase(trx, purchaseId);
+    if (purchase) purchases.push(purchase);
+  }
+  const vinsOf = (purchaseId: number) =>
+    joining
+      .filter((vehicle) => vehicle.purchase_id === purchaseId)
+      .map((vehicle) => vehicle.vin)
+      .sort();
+
+  const foreign = purchases.filter((purchase) => purchase.order_id !== null && purchase.order_id !== orderId);
+  if (foreign.length > 0) {
+    const orderNos = await findOrderNumbers(
+      trx,
+      foreign.map((purchase) => purchase.order_id as number),
+    );
+    const message = orderMessages.carsOfOtherOrdersPurchase(
+      foreign.map((purchase) => ({
+        vins: vinsOf(purchase.id),
+        purchaseNo: purchase.purchase_no,
+        orderNo: orderNos.get(purchase.order_id as number) ?? String(purchase.order_id),
+      })),
+    );
+    throw unprocessable(message, 'cars');
+  }
+
+  for (const purchase of purchases.filter((candidate) => candidate.order_id === null)) {
+    await saveUnlessChanged(
+      trx,
+      actor,
+      () =>
+        updateRowIfUnchanged(
+          trx,
+          'purchases',
+          purchase.id,
+          { order_id: orderId, updated_at: nextUpdatedAt(purchase.updated_at) },
+          purchase.updated_at,
+        ),
+      () => ({
+        action: 'update',
+        entity: 'purchase',
+        entityId: purchase.id,
+        before: { order_id: null },
+        after: { order_id: orderId, cars: vinsOf(purchase.id) },
+      }),
+    );
+  }
+};
+
+/**
  * The overseas side of a vehicle row: `order_id` and the sale prices. A VIN on another overseas contract
  * is refused naming it; saved vehicles missing from the lines leave the contract (vehicle-detach.ts).
  */
@@ -289,6 +356,7 @@ const orderCarLines: CarLinesSide<OrderCarLine, 'order_price' | 'order_invoice' 
   heldElsewhere: async (trx, vin, holderId) =>
     orderMessages.vinOnOtherOrder(vin, (await findOrderNumbers(trx, [holderId])).get(holderId) ?? String(holderId)),
   link: linkVehicleToOrder,
+  joining: (trx, orderId, vehicles, actor) => purchasesFollowOrder(trx, orderId, vehicles, actor),
   settle: async (trx, _kept, removed, actor) => {
     for (const vehicle of removed) await detachFromOverseasContract(trx, vehicle, actor);
   },

@@ -28,14 +28,22 @@ export interface CarLinesSide<Line extends { vin: string; model: string }, Price
   heldElsewhere: (trx: Db, vin: string, holderId: number) => Promise<string>;
   /**
    * Puts a vehicle on the contract with these columns, only while no other contract of this side holds
-   * it (a save of another contract in between wins); answers whether the row was written.
+   * it (a save of another contract in between wins) and the rule between the two sides still holds as the
+   * save checked it on the vehicle `read` (DOMAIN.md: a purchase's order_id agrees with its cars);
+   * answers whether the row was written.
    */
   link: (
     trx: Db,
     vehicleId: number,
     contractId: number,
     patch: Record<Price, number> & { model: string; updated_at: string },
+    read: VehicleRow,
   ) => Promise<boolean>;
+  /**
+   * Saved vehicles this save puts on the contract (none of them on another contract of this side), before
+   * any line is written: the side refuses them or makes the other side agree (a purchase's order_id).
+   */
+  joining?: (trx: Db, contractId: number, vehicles: readonly VehicleRow[], actor: Actor) => Promise<void>;
   /** What follows once the lines are saved: the kept vehicles' ids and the saved ones no line names. */
   settle: (trx: Db, kept: number[], removed: VehicleRow[], actor: Actor) => Promise<void>;
 }
@@ -70,7 +78,8 @@ const changesCarSet = (current: readonly VehicleRow[], lines: readonly { vin: st
 /**
  * Makes the contract's vehicles exactly the form's lines. The VIN decides: a line names the vehicle row
  * of its VIN (created when there is none); a VIN on another contract of the same side is refused with 409
- * naming it; what happens to the kept and the removed vehicles is the side's `settle`.
+ * naming it; a saved vehicle joining the contract goes past the side's `joining` first; what happens to
+ * the kept and the removed vehicles is the side's `settle`.
  */
 export const applyContractCarLines = async <Line extends { vin: string; model: string }, Price extends PriceColumn>(
   trx: Db,
@@ -97,6 +106,10 @@ export const applyContractCarLines = async <Line extends { vin: string; model: s
       (vehicle) => vehicle !== undefined && vehicle[side.contract] !== null && vehicle[side.contract] !== contractId,
     );
   if (elsewhere) throw conflict(await side.heldElsewhere(trx, elsewhere.vin, elsewhere[side.contract] as number));
+  const joining = lines
+    .map((line) => byVin.get(line.vin))
+    .filter((vehicle): vehicle is VehicleRow => vehicle !== undefined && vehicle[side.contract] === null);
+  if (joining.length > 0) await side.joining?.(trx, contractId, joining, actor);
 
   const kept = new Set<number>();
   for (const line of lines) {
@@ -127,10 +140,13 @@ export const applyContractCarLines = async <Line extends { vin: string; model: s
       existing.model === line.model &&
       side.prices.every((column) => Number(existing[column]) === prices[column]);
     if (unchanged) continue;
-    const linked = await side.link(trx, existing.id, contractId, {
-      ...columns,
-      updated_at: nextUpdatedAt(existing.updated_at),
-    });
+    const linked = await side.link(
+      trx,
+      existing.id,
+      contractId,
+      { ...columns, updated_at: nextUpdatedAt(existing.updated_at) },
+      existing,
+    );
     if (!linked) throw conflict(messages.staleRecord);
     await writeAudit(trx, actor, {
       action: existing[side.contract] === contractId ? 'update' : 'link',

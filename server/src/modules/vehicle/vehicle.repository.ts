@@ -171,12 +171,18 @@ export const linkVehicleToOrder = async (
   vehicleId: number,
   orderId: number,
   patch: Pick<Updateable<VehiclesTable>, 'model' | 'order_price' | 'order_invoice' | 'order_other' | 'updated_at'>,
+  read: Pick<VehicleRow, 'purchase_id'>,
 ): Promise<boolean> => {
   const result = await db
     .updateTable('vehicles')
     .set({ ...patch, order_id: orderId })
     .where('id', '=', vehicleId)
     .where((eb) => eb.or([eb('order_id', 'is', null), eb('order_id', '=', orderId)]))
+    // The save checked the purchase contract the vehicle had when read (a purchase's order_id agrees with
+    // its cars, DOMAIN.md): a purchase save that took the vehicle since makes this one stale.
+    .where((eb) =>
+      read.purchase_id === null ? eb('purchase_id', 'is', null) : eb('purchase_id', '=', read.purchase_id),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };
@@ -227,6 +233,14 @@ export const linkVehicleToPurchase = async (
     .set({ ...patch, purchase_id: purchaseId })
     .where('id', '=', vehicleId)
     .where((eb) => eb.or([eb('purchase_id', 'is', null), eb('purchase_id', '=', purchaseId)]))
+    // A purchase's order_id agrees with its cars (DOMAIN.md), as the purchase save checked: an overseas
+    // contract that took the vehicle since (its own order_id, not the purchase's) makes this save stale.
+    .where((eb) =>
+      eb.or([
+        eb('order_id', 'is', null),
+        eb('order_id', '=', eb.selectFrom('purchases').select('order_id').where('purchases.id', '=', purchaseId)),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };
