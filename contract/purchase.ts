@@ -111,8 +111,9 @@ export const purchaseMessages = {
   // DOMAIN.md: every car on a purchase contract that belongs to an overseas contract belongs to its order_id.
   carsOfOtherOrder: (vins: readonly string[], orderNos: readonly string[]) =>
     `车架号 ${namedVins(vins)} 属于海外合同 ${orderNos.join('、')}，与所选海外合同不一致`,
+  /** A form naming no overseas contract whose cars belong to several: one purchase serves one contract. */
   carsNeedTheirOrder: (vins: readonly string[], orderNos: readonly string[]) =>
-    `车架号 ${namedVins(vins)} 属于海外合同 ${orderNos.join('、')}，请选择该海外合同`,
+    `车架号 ${namedVins(vins)} 分属海外合同 ${orderNos.join('、')}，一份采购合同只能对应一份海外合同，请分开采购`,
   importOrderUnknown: '海外合同不存在',
   carNotOnPurchase: (id: number) => `车辆 ${id} 不在此合同中`,
   carRemovedMovedOn: (vin: string) => `车辆 ${vin} 已移交后续环节，不能从采购合同中移除`,

@@ -9,7 +9,8 @@ const LGB = (n: number) => vin(n, 'LGB');
 /**
  * DOMAIN.md: a purchase contract points at the overseas contract whose cars it buys; every car on it that
  * belongs to an overseas contract belongs to its `order_id`, and it has no `order_id` only when none of
- * its cars belongs to one. Anything else is 422 naming the cars; nothing is saved.
+ * its cars belongs to one. A form naming none takes the one its cars name; anything else is 422 naming
+ * the cars, and nothing is saved.
  */
 describe('a purchase contract’s overseas contract agrees with its cars', () => {
   const {
@@ -47,7 +48,7 @@ describe('a purchase contract’s overseas contract agrees with its cars', () =>
     expect(await vehicleOf(vin(3))).toMatchObject({ purchase_id: null, flow: null });
   });
 
-  it('refuses a purchase without an overseas contract whose cars belong to one', async () => {
+  it('refuses a purchase without an overseas contract whose cars belong to two', async () => {
     await twoContracts();
     const response = await call(
       'POST',
@@ -56,9 +57,20 @@ describe('a purchase contract’s overseas contract agrees with its cars', () =>
     );
     expect(refusal(response)).toMatchObject({
       status: 422,
-      message: `车架号 ${vin(1)}、${vin(4)} 属于海外合同 HW-A、HW-B，请选择该海外合同`,
+      message: `车架号 ${vin(1)}、${vin(4)} 分属海外合同 HW-A、HW-B，一份采购合同只能对应一份海外合同，请分开采购`,
     });
     expect(await countRows('purchases')).toBe(0);
+  });
+
+  it('points a purchase that names no overseas contract at the one its cars belong to', async () => {
+    const { b } = await twoContracts();
+    const id = await createPurchase({ car: [purchaseCar(vin(3)), purchaseCar(LGB(1))] });
+    expect(await readPurchase(id)).toMatchObject({ order_id: b });
+    expect(await vehicleOf(vin(3))).toMatchObject({ order_id: b, flow: 'purchase' });
+    // Saved again without it (a form that never showed the contract), it keeps pointing there.
+    const again = await call('PUT', `/api/purchase/${id}`, purchaseForm(files, { car: [purchaseCar(vin(3))] }));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await readPurchase(id)).toMatchObject({ order_id: b });
   });
 
   it('accepts cars of its own contract and cars of none', async () => {
@@ -81,12 +93,12 @@ describe('a purchase contract’s overseas contract agrees with its cars', () =>
       status: 422,
       message: `车架号 ${vin(1)}、${vin(2)} 属于海外合同 HW-A，与所选海外合同不一致`,
     });
-    const dropped = await call(
+    const twoOrders = await call(
       'PUT',
       `/api/purchase/${id}`,
-      purchaseForm(files, { order_id: undefined, car: [purchaseCar(vin(1)), purchaseCar(vin(2))] }),
+      purchaseForm(files, { order_id: undefined, car: [purchaseCar(vin(1)), purchaseCar(vin(3))] }),
     );
-    expect(refusal(dropped)).toMatchObject({ status: 422 });
+    expect(refusal(twoOrders)).toMatchObject({ status: 422 });
     const added = await call(
       'PUT',
       `/api/purchase/${id}`,

@@ -193,20 +193,30 @@ const requireOrderIfNamed = async (trx: Db, orderId: number | undefined) => {
 
 /**
  * The purchase contract points at the overseas contract whose cars it buys (DOMAIN.md): a car of the
- * form that belongs to an overseas contract must belong to `order_id`, and a contract without one may
- * hold no such car. 422 under `order_id` naming the cars and their contracts.
+ * form that belongs to an overseas contract must belong to `order_id`. A form that names none takes the
+ * one its cars name, when they name one (a clerk who imported the cars from Excel, or typed them, has said
+ * which contract they serve: asking again would only send them to the box of 海外合同号); cars of two
+ * contracts, or of another than the one named, are refused with 422 under `order_id`, naming the cars and
+ * their contracts. Answers the contract the purchase points at.
  */
-const requireCarsOfOrder = async (trx: Db, orderId: number | undefined, lines: readonly PurchaseCarLine[]) => {
-  const strays = (
+const orderOfCars = async (
+  trx: Db,
+  orderId: number | undefined,
+  lines: readonly PurchaseCarLine[],
+): Promise<number | undefined> => {
+  const overseas = (
     await findVehiclesByVins(
       trx,
       lines.map((line) => line.vin),
     )
-  ).filter((vehicle) => vehicle.order_id !== null && vehicle.order_id !== orderId);
-  if (strays.length === 0) return;
-  const holders = [...new Set(strays.map((vehicle) => vehicle.order_id as number))];
-  const numbers = await findOrderNumbers(trx, holders);
-  const orderNos = holders.map((id) => numbers.get(id) ?? String(id));
+  ).filter((vehicle) => vehicle.order_id !== null);
+  const holders = [...new Set(overseas.map((vehicle) => vehicle.order_id as number))];
+  if (orderId === undefined && holders.length === 1) return holders[0];
+  const strays = overseas.filter((vehicle) => vehicle.order_id !== orderId);
+  if (strays.length === 0) return orderId;
+  const strayHolders = [...new Set(strays.map((vehicle) => vehicle.order_id as number))];
+  const numbers = await findOrderNumbers(trx, strayHolders);
+  const orderNos = strayHolders.map((id) => numbers.get(id) ?? String(id));
   const vins = strays.map((vehicle) => vehicle.vin).sort();
   throw unprocessable(
     orderId === undefined
@@ -318,11 +328,11 @@ export const createPurchase = async ({ db }: AppContext, body: PurchaseBody, act
     return await db.transaction().execute(async (trx) => {
       await assertFileReferences(trx, purchaseFiles, body);
       await requireOrderIfNamed(trx, body.order_id);
-      await requireCarsOfOrder(trx, body.order_id, body.car);
+      const form = { ...body, order_id: await orderOfCars(trx, body.order_id, body.car) };
       const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals);
       const at = nowIso();
       const id = await insertPurchase(trx, {
-        ...contractColumns(body, customerId),
+        ...contractColumns(form, customerId),
         created_by: actor.userId,
         created_at: at,
         updated_at: at,
@@ -332,7 +342,7 @@ export const createPurchase = async ({ db }: AppContext, body: PurchaseBody, act
         action: 'create',
         entity: 'purchase',
         entityId: id,
-        after: purchaseAudit(body, customerId),
+        after: purchaseAudit(form, customerId),
       });
       return { id };
     });
@@ -359,9 +369,9 @@ export const updatePurchase = async (
       // Files already on the contract stay, even those saved before uploads were recorded.
       await assertFileReferences(trx, purchaseFiles, body, { contracts: parseFileList(existing.contracts) });
       await requireOrderIfNamed(trx, body.order_id);
-      await requireCarsOfOrder(trx, body.order_id, body.car);
+      const form = { ...body, order_id: await orderOfCars(trx, body.order_id, body.car) };
       const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals);
-      const patch = { ...contractColumns(body, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
+      const patch = { ...contractColumns(form, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
       await saveUnlessChanged(
         trx,
         actor,
@@ -377,7 +387,7 @@ export const updatePurchase = async (
           entity: 'purchase',
           entityId: id,
           before: { ...existing, contracts: parseFileList(existing.contracts) },
-          after: purchaseAudit(body, customerId),
+          after: purchaseAudit(form, customerId),
         }),
       );
       return { id };
