@@ -41,7 +41,7 @@ import { registerFormBody } from './plugins/form-body';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerRouteCatalog } from './plugins/route-catalog';
 import { registerSecurity } from './plugins/security';
-import { type BoundedLogStream, boundedLogStream, registerRequestLog } from './request-log';
+import { type BoundedLogStream, boundedLogStream, OneLineRequestLog } from './request-log';
 
 export interface BuildAppOptions {
   /** Fastify's pino logger: `false` in tests, options (level, file) from the command line. */
@@ -54,8 +54,8 @@ export const APP_VERSION: string = packageJson.version;
 const createFastify = (config: AppConfig, options: BuildAppOptions, log: BoundedLogStream): FastifyInstance => {
   const common = {
     logger: options.logger ?? { level: 'info', stream: log },
-    // One line per request from request-log.ts instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line per request instead of Fastify's two (request-log.ts).
+    logController: new OneLineRequestLog(),
     // A random id per request: logs of several server instances never mix up their requests.
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
@@ -113,7 +113,6 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
 
   const log = boundedLogStream();
   const app = createFastify(config, options, log);
-  registerRequestLog(app);
   registerRouteCatalog(app);
   const db = createDatabase(config.database);
   const ctx: AppContext = { db, config, version: APP_VERSION };

@@ -88,15 +88,17 @@ describe("the server's request log", () => {
         (text) =>
           JSON.parse(text) as {
             msg: string;
-            req?: { method: string; url: string };
-            res?: { statusCode: number };
+            method?: string;
+            url?: string;
+            statusCode?: number;
+            remoteAddress?: string;
             responseTime?: number;
           },
       );
     const requests = lines.filter((line) => line.msg === 'request');
-    expect(requests.map((line) => [line.req?.method, line.req?.url, line.res?.statusCode])).toEqual([
-      ['GET', '/api/health', 200],
-      ['GET', '/api/order', 401],
+    expect(requests.map((line) => [line.method, line.url, line.statusCode, line.remoteAddress])).toEqual([
+      ['GET', '/api/health', 200, '127.0.0.1'],
+      ['GET', '/api/order', 401, '127.0.0.1'],
     ]);
     expect(requests.every((line) => typeof line.responseTime === 'number')).toBe(true);
     expect(lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(false);

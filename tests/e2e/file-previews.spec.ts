@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import JSZip from 'jszip';
 import { ensureAdmin, login } from './support';
 import { dataOf, fixtures, formItem, screenshotTo, yardApi } from './yard-support';
 
@@ -12,6 +14,7 @@ import { dataOf, fixtures, formItem, screenshotTo, yardApi } from './yard-suppor
  */
 
 const SHOTS = '/tmp/shots-c';
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -164,6 +167,40 @@ test('a registry document slot’s .xlsx shows its cells and switches sheets', a
   await dialog.getByRole('tab', { name: '说明' }).click();
   await expect(dialog.getByRole('cell', { name: '本表第一张工作表为车辆清单；此页不应被读取。' })).toBeVisible();
   await screenshotTo(page, SHOTS, '9-xlsx-second-sheet');
+  await close(dialog);
+});
+
+test('a Word file too big to show says so and offers 下载 instead of freezing the window', async ({ page }) => {
+  test.setTimeout(90_000);
+  // A real .docx whose text unpacks to 25 MB (digits: about 2.3:1, so the upload's bounds let it in).
+  const zip = await JSZip.loadAsync(readFileSync(`${fixtures}/scans/deregistration-certificate.docx`));
+  const digits = Buffer.from(randomBytes(25 * 1024 * 1024).map((byte) => 48 + (byte % 10))).toString('latin1');
+  const body = `<w:p><w:r><w:t>${digits}</w:t></w:r></w:p>`;
+  const xml = (await zip.file('word/document.xml')!.async('string')).replace(
+    /<w:body>[\s\S]*<\/w:body>/,
+    `<w:body>${body}</w:body>`,
+  );
+  zip.file('word/document.xml', xml);
+  const bytes = await zip.generateAsync({
+    type: 'nodebuffer',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 6 },
+  });
+
+  await page.goto('/dmv/lincense_add');
+  const licence = formItem(page, '行驶证');
+  await licence.locator('input[type=file]').setInputFiles({ name: '大文件.docx', mimeType: DOCX_TYPE, buffer: bytes });
+  const dialog = await openFromSlot(page, licence, '大文件.docx');
+  await expect(dialog.getByText('文件内容过大（解压后超过 20MB），无法预览，请下载后查看')).toBeVisible({
+    timeout: 20_000,
+  });
+  await screenshotTo(page, SHOTS, '11-docx-too-big');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: /下\s*载/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('大文件.docx');
+  expect(readFileSync((await download.path())!).equals(bytes)).toBe(true);
   await close(dialog);
 });
 

@@ -137,6 +137,44 @@ test('a vehicle checked in with dragged photos, edited, viewed and handed to the
   await expect(rowOf(page, carB)).toContainText('在入库');
 });
 
+test('a car another clerk checked in meanwhile: 保存 opens that check-in instead of replacing it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const car = vin('LSVPD', 1);
+  const api = await yardApi(request);
+  await usedCarsAtYard(api, `E2E-RKD-${serial}`, [car]);
+
+  await page.goto(`/pickup/add?vin=${car}`);
+  await expect(item(page, '车架号').locator('input')).toHaveValue(car);
+  await item(page, '代理人').locator('input').fill('李代理');
+  await dropFiles(page, item(page, '外观照片'), [exterior]);
+  await dropFiles(page, item(page, '车架号照片'), [scan]);
+  await dropFiles(page, item(page, '其他照片'), [{ ...exterior, name: '左前.png' }]);
+  await expect(item(page, '其他照片').getByRole('button', { name: '删除 左前.png' })).toBeVisible();
+
+  // Another clerk's check-in of the same car lands first.
+  const photo = await api.upload('image', 'scans/vehicle-exterior.png', '外观.png');
+  await api.send('post', '/api/car/entryAdd', {
+    vin: car,
+    dl_name: '王代理',
+    vin_image: photo,
+    wg_image: photo,
+    car_image: [photo],
+    remark: '先到的入库',
+  });
+
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText(`车辆 ${car} 已有入库记录，请编辑原记录`).first()).toBeVisible();
+  // The existing check-in opens for editing, filled from the server: nothing was replaced.
+  await expect(page).toHaveURL(/\/pickup\/edit\/\d+$/);
+  await expect(item(page, '备注').locator('textarea')).toHaveValue('先到的入库');
+  await expect(item(page, '代理人').locator('input')).toHaveValue('王代理');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${shots}/pickup-add-existing.png` });
+});
+
 test('the pickup list with a few dozen vehicles at 1366×768', async ({ page, request }) => {
   test.setTimeout(90_000);
   const vins = Array.from({ length: 32 }, (_, index) => vin('LSVPL', index + 1));

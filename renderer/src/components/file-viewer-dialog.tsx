@@ -12,7 +12,7 @@
  * Props: `path` (the stored `/storage/…` path; `undefined` keeps the dialog closed), `name` (the title
  * and the download's file name), `onClose`.
  */
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, Modal, Spin, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { fetchFileBlob } from '../api/file-blob';
@@ -100,6 +100,7 @@ const centred = (content: ReactNode) => (
 interface DownloadAction {
   downloading: boolean;
   onDownload: () => void;
+  onTooBig: () => void;
 }
 
 function viewerFor(kind: FileViewerKind, blob: Blob, url: string, name: string, action: DownloadAction): ReactNode {
@@ -136,6 +137,10 @@ export function FileViewerDialog({ path, name, onClose }: FileViewerDialogProps)
   const kind = shownPath === undefined ? undefined : fileViewerKind(shownPath);
   const fetched = useViewedBlob(path, path === undefined ? undefined : kind);
   const [downloading, setDownloading] = useState(false);
+  // A Word or Excel file found too big to show: its download moves to the middle, as an unsupported one's.
+  const [tooBigPath, setTooBigPath] = useState<string | undefined>(undefined);
+  const onTooBig = useCallback(() => setTooBigPath(path), [path]);
+  const downloadInMiddle = kind === 'unsupported' || (path !== undefined && tooBigPath === path);
   const download = () => {
     if (!path) return;
     setDownloading(true);
@@ -153,7 +158,7 @@ export function FileViewerDialog({ path, name, onClose }: FileViewerDialogProps)
     body = (
       <ViewerFailure key={path}>
         <Suspense fallback={centred(<Spin description="正在加载…" />)}>
-          {viewerFor(kind, fetched.blob, fetched.url, name, { downloading, onDownload: download })}
+          {viewerFor(kind, fetched.blob, fetched.url, name, { downloading, onDownload: download, onTooBig })}
         </Suspense>
       </ViewerFailure>
     );
@@ -163,9 +168,10 @@ export function FileViewerDialog({ path, name, onClose }: FileViewerDialogProps)
     body = centred(<Spin description="正在加载…" />);
   }
 
-  // An unsupported file's download is the dialog's one action, in its middle: the footer only closes.
+  // An unsupported (or too big) file's download is the dialog's one action, in its middle: the footer
+  // only closes.
   const footer = [
-    kind !== 'unsupported' && (
+    !downloadInMiddle && (
       <Button key="download" icon={<DownloadOutlined />} loading={downloading} onClick={download}>
         下载
       </Button>

@@ -45,12 +45,17 @@ export interface OfficeSizeGateProps {
   blob: Blob;
   downloading: boolean;
   onDownload: () => void;
+  /** Told once the file is found too big, so that the dialog's footer drops its own 下载. */
+  onTooBig?: () => void;
   children: ReactNode;
 }
 
 /** Shows `children` (the Word or Excel viewer) only for a file small enough; otherwise the download. */
-export function OfficeSizeGate({ blob, downloading, onDownload, children }: OfficeSizeGateProps) {
+export function OfficeSizeGate({ blob, downloading, onDownload, onTooBig, children }: OfficeSizeGateProps) {
   const fit = useOfficeFit(blob);
+  useEffect(() => {
+    if (fit === 'too-big') onTooBig?.();
+  }, [fit, onTooBig]);
   if (fit === 'checking') {
     return (
       <div style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
