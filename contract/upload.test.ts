@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileExtension, isImagePath, uploadNamesQuery, uploadSlots } from './upload';
+import { fileExtension, isImagePath, uploadEndpoints, uploadNamesQuery, uploadSlots } from './upload';
 
 // API.md "Upload slots", written out: the table in upload.ts must say exactly this (the renderer checks a
 // pick against it, the server every upload).
@@ -26,8 +26,17 @@ describe('the upload slots of API.md', () => {
     expect(fileExtension('合同.PDF')).toBe('pdf');
     expect(fileExtension('a.tar.GZ')).toBe('gz');
     expect(fileExtension('README')).toBe('');
+    // A name that is only its extension (a file saved as ".pdf") is still a PDF.
+    expect(fileExtension('.pdf')).toBe('pdf');
     expect(isImagePath('/storage/image/a.JPEG')).toBe(true);
     expect(isImagePath('/storage/image/a.pdf')).toBe(false);
+  });
+});
+
+describe('the upload call of API.md', () => {
+  it('is POST /api/upload, and the names are GET /api/upload/names', () => {
+    expect([uploadEndpoints.upload.method, uploadEndpoints.upload.path]).toEqual(['POST', '/api/upload']);
+    expect([uploadEndpoints.names.method, uploadEndpoints.names.path]).toEqual(['GET', '/api/upload/names']);
   });
 });
 
