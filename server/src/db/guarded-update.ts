@@ -11,6 +11,23 @@ type GuardedTable = {
 }[keyof Database];
 
 /**
+ * Columns only server/src/lifecycle/ writes (DESIGN.md, issue 8): a vehicle's flow and stage values, an
+ * overseas contract's status. ESLint refuses them in `.set()` and `.values()` object literals; this type
+ * refuses them in a guarded save's patch however it was built (a spread, a variable), which the lint
+ * cannot see.
+ */
+export type LifecycleColumn<Table> = Table extends 'vehicles'
+  ? 'flow' | 'entry' | 'plate' | 'release' | 'transfer' | 'exports' | 'drawback' | 'archive' | 'freight'
+  : Table extends 'orders'
+    ? 'status'
+    : never;
+
+/** A guarded save's patch: the table's updateable columns, never a lifecycle column. */
+export type GuardedPatch<Table extends GuardedTable> = Omit<Updateable<Database[Table]>, LifecycleColumn<Table>> & {
+  [Column in LifecycleColumn<Table>]?: never;
+};
+
+/**
  * Writes `patch` to row `id` only while the row still has the `updated_at` the caller read: a save by
  * someone else in between leaves the row alone. Answers whether the row was written.
  */
@@ -18,7 +35,7 @@ export const updateRowIfUnchanged = async <Table extends GuardedTable>(
   db: Db,
   table: Table,
   id: number,
-  patch: Updateable<Database[Table]>,
+  patch: GuardedPatch<Table>,
   readUpdatedAt: string,
 ): Promise<boolean> => {
   // Kysely cannot follow a table name that is a type parameter; every table named here has both columns.
