@@ -2,7 +2,7 @@ import { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { AuditLogTable } from '../modules/audit/audit.table';
 import type { CustomersTable, CustomerTypesTable } from '../modules/customer/customer.table';
-import type { StageCountersTable } from '../modules/dashboard/stage-counters.table';
+import type { StageCountersTable } from '../platform/counters/stage-counters.table';
 import type {
   DeregistrationsTable,
   DeregistrationVehiclesTable,

@@ -11,7 +11,7 @@ import { createDatabase, type Db } from '../../db/database';
 import { migrations } from '../../db/migrate';
 import { handOverPurchases, type HandOverKind } from '../../lifecycle/hand-over';
 import { saveStageRecord } from '../../lifecycle/stage-record';
-import { readCounters } from './dashboard.repository';
+import { readCounters } from '../../platform/counters/counters.repository';
 
 /*
  * The oracle: the full recount the dashboard used to run on every call (before issue 9), and the

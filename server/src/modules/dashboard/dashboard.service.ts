@@ -1,7 +1,7 @@
 import type { DashboardCounts, ProcedureStatistics } from '../../../../contract/dashboard';
 import { STAGES } from '../../../../contract/stage';
 import type { AppContext } from '../../app-context';
-import { readCounters } from './dashboard.repository';
+import { readCounters } from '../../platform/counters/counters.repository';
 
 /** The dashboard's figures as the counters name them (DOMAIN.md, Counts). */
 export const dashboardCounts = async ({ db }: AppContext): Promise<DashboardCounts> => {

@@ -5,7 +5,7 @@ import { containsAmongFew } from '../../db/few-values';
 import { createdRange } from '../../db/list-filters';
 import { allOf, batchesNewestFirst, pageByIds } from '../../db/list-page';
 import { containsText, ORDER_NO, PURCHASE_NO, VEHICLE_VIN } from '../../db/text-search';
-import { readCounters } from '../dashboard/dashboard.repository';
+import { readCounters } from '../../platform/counters/counters.repository';
 import type { CheckInRow } from './pickup.table';
 
 /** The filters of `entryLists` (and its export). */

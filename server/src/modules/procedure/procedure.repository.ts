@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { createdRange } from '../../db/list-filters';
 import { allOf, pageByIds } from '../../db/list-page';
 import { containsText, ORDER_NO, VEHICLE_VIN } from '../../db/text-search';
-import { readCounters } from '../dashboard/dashboard.repository';
+import { readCounters } from '../../platform/counters/counters.repository';
 
 /** The filters of `procedureLists` (the archive query). */
 export interface ProcedureFilters {

@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { createdRange } from '../../db/list-filters';
-import { readCounter } from '../dashboard/dashboard.repository';
+import { readCounter } from '../../platform/counters/counters.repository';
 import { allOf, batchesNewestFirst, pageByIds } from '../../db/list-page';
 import { containsText, ORDER_NO, PURCHASE_CUSTOMER_NAME, PURCHASE_NO, VEHICLE_VIN } from '../../db/text-search';
 import type { NewPurchaseRow, NewRemitRow, PurchaseRow, RemitRow } from './purchase.table';

@@ -4,7 +4,7 @@ import type { StageValue } from '../../../../contract/stage';
 import type { Db } from '../../db/database';
 import { allOf, pageByIds } from '../../db/list-page';
 import { containsText, VEHICLE_VIN } from '../../db/text-search';
-import { readCounter } from '../dashboard/dashboard.repository';
+import { readCounter } from '../../platform/counters/counters.repository';
 import type { PlatingRow, TransferRow } from './registry.table';
 
 /** The filters of `plateLists` / `transferLists`. */
