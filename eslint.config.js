@@ -18,6 +18,8 @@ const boundaryZones = [
   { target: './contract', from: ['./server', './renderer', './main', './preload'] },
   { target: './renderer', from: ['./server', './main', './preload'] },
   { target: './server', from: ['./renderer', './main', './preload'] },
+  // The server's platform (storage, counters, jobs, history) sits below the areas and the lifecycle.
+  { target: './server/src/platform', from: ['./server/src/modules', './server/src/lifecycle'] },
   { target: './main', from: ['./renderer', './server/src/modules'] },
   { target: './preload', from: ['./renderer', './server', './main'] },
 ];

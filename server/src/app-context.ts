@@ -1,10 +1,13 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import type { Storage } from './platform/storage/storage';
 
 /** What services need from the running server; decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
   db: Db;
   config: AppConfig;
+  /** Stored files (uploads, exports), built once per app over STORAGE_DIR (platform/storage). */
+  storage: Storage;
   /** The application's version (package.json), shown by GET /api/health. */
   version: string;
 }

@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { vehicleRoutes } from './modules/vehicle/vehicle.routes';
 import { vinCorrectionRoutes } from './modules/vin-correction/vin-correction.routes';
+import { createStorage } from './platform/storage/storage';
 import { markRoutesPublic, registerAuth } from './plugins/auth';
 import { handleClientError, handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerFloodGuard } from './plugins/flood-guard';
@@ -115,7 +116,8 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   const app = createFastify(config, options, log);
   registerRouteCatalog(app);
   const db = createDatabase(config.database);
-  const ctx: AppContext = { db, config, version: APP_VERSION };
+  const storage = createStorage(config.storageDir, { timeZone: config.timeZone });
+  const ctx: AppContext = { db, config, storage, version: APP_VERSION };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await db.destroy();
@@ -140,7 +142,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(authRoutes);
   await app.register(staffRoutes);
   await app.register(dashboardRoutes);
-  await app.register(uploadRoutes, { storageDir: config.storageDir });
+  await app.register(uploadRoutes);
   await app.register(fileNamesRoutes);
   await app.register(customerRoutes);
   await app.register(overseasRoutes);

@@ -1,8 +1,8 @@
 import type { ExportAnswer } from '../../../contract/export';
 import type { AppContext } from '../app-context';
-import { assertExportRoom } from '../storage/export-budget';
-import { createStorage } from '../storage/storage';
-import { type SheetSpec, writeWorkbookFile } from './workbook';
+import { assertExportRoom } from '../platform/storage/export-budget';
+import { EXPORTS_DIR } from '../platform/storage/storage';
+import { type SheetSpec, writeWorkbook } from './workbook';
 
 /**
  * Contracts read per query while an export is built: small enough that a batch (its rows, their VINs or
@@ -27,10 +27,12 @@ export const EXPORT_BATCH_WIDE = 100;
  * `/storage/…` path for the clerk's download. The export folder's disk budget (EXPORTS_MAX_MB) is the
  * contract zips' too: past it, 429 before anything is written.
  */
-export const saveExportWorkbook = async <T>({ config }: AppContext, sheet: SheetSpec<T>): Promise<ExportAnswer> => {
-  await assertExportRoom(config);
-  const storage = createStorage(config.storageDir, { timeZone: config.timeZone });
-  const location = await storage.exportPath('xlsx');
-  await writeWorkbookFile(location.path, [sheet as SheetSpec<unknown>], config.timeZone);
+export const saveExportWorkbook = async <T>(
+  { config, storage }: AppContext,
+  sheet: SheetSpec<T>,
+): Promise<ExportAnswer> => {
+  await assertExportRoom(config, storage);
+  const location = storage.locate(EXPORTS_DIR, 'xlsx');
+  await writeWorkbook(storage, location.key, [sheet as SheetSpec<unknown>], config.timeZone);
   return { download_url: location.url };
 };

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { read, utils } from 'xlsx';
@@ -9,8 +9,9 @@ import {
   neutraliseFormula,
   type Column,
   type SheetSpec,
-  writeWorkbookFile,
+  writeWorkbook,
 } from './workbook';
+import { createStorage } from '../platform/storage/storage';
 
 interface Row {
   text: string | null;
@@ -37,12 +38,15 @@ describe('workbook writer', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** The workbooks are written as exports are: through a storage over the test's folder. */
+  const storageOf = () => createStorage(dir);
+
   let files = 0;
   /** Writes the sheets to a new file and answers its bytes, as the clerk's download would hold them. */
   const written = async (sheets: SheetSpec<Row>[]) => {
-    const path = join(dir, `book-${(files += 1)}.xlsx`);
-    await writeWorkbookFile(path, sheets as SheetSpec<unknown>[], 'Asia/Shanghai');
-    return readFile(path);
+    const key = `book-${(files += 1)}.xlsx`;
+    await writeWorkbook(storageOf(), key, sheets as SheetSpec<unknown>[], 'Asia/Shanghai');
+    return readFile(join(dir, key));
   };
 
   it('marks text that a spreadsheet would take for a formula, and only that', () => {
@@ -147,7 +151,12 @@ describe('workbook writer', () => {
     const taken = join(dir, 'taken.xlsx');
     await writeFile(taken, 'already here');
     await expect(
-      writeWorkbookFile(taken, [{ name: 'x', columns, rows: [] }] as SheetSpec<unknown>[], 'Asia/Shanghai'),
+      writeWorkbook(
+        storageOf(),
+        'taken.xlsx',
+        [{ name: 'x', columns, rows: [] }] as SheetSpec<unknown>[],
+        'Asia/Shanghai',
+      ),
     ).rejects.toThrow();
     expect(await readFile(taken, 'utf8')).toBe('already here');
 
@@ -157,8 +166,17 @@ describe('workbook writer', () => {
     }
     const broken = join(dir, 'broken.xlsx');
     await expect(
-      writeWorkbookFile(broken, [{ name: 'x', columns, rows: failing() }] as SheetSpec<unknown>[], 'Asia/Shanghai'),
+      writeWorkbook(
+        storageOf(),
+        'broken.xlsx',
+        [{ name: 'x', columns, rows: failing() }] as SheetSpec<unknown>[],
+        'Asia/Shanghai',
+      ),
     ).rejects.toThrow('database went away');
     await expect(readFile(broken)).rejects.toThrow(/ENOENT/);
+    // Nor a temporary file anywhere in the folder.
+    expect(
+      (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()),
+    ).toHaveLength(1);
   });
 });

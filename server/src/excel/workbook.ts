@@ -1,6 +1,4 @@
-import { open, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
 import { ZipArchive } from 'archiver';
 import {
@@ -16,6 +14,7 @@ import {
   workbookRelsXml,
   workbookXml,
 } from './xlsx-parts';
+import type { Storage } from '../platform/storage/storage';
 import { offsetMinutes } from '../time';
 
 /**
@@ -172,25 +171,23 @@ async function* sheetXml<T>(spec: SheetSpec<T>, timeZone: string, done: (lastRow
 }
 
 /**
- * Writes the .xlsx file at `path` (which must not exist yet), sheet by sheet, streaming: rows are pulled
- * from each sheet's source while the zip is compressed (zlib, on libuv's thread pool) and written to
- * disk, so an export of 50,000 contracts neither holds the workbook in memory nor stops the server's
- * other requests for the seconds it takes (issue 9).
+ * The .xlsx file's bytes as a stream, sheet by sheet: rows are pulled from each sheet's source as the
+ * zip is compressed (zlib, on libuv's thread pool) and read by its consumer, so an export of 50,000
+ * contracts neither holds the workbook in memory nor stops the server's other requests for the seconds
+ * it takes (issue 9). A source that fails (the database went away) fails the stream with its error.
  */
-export const writeWorkbookFile = async (
-  path: string,
+export const workbookStream = (
   sheets: readonly SheetSpec<never>[] | readonly SheetSpec<unknown>[],
   timeZone: string,
-): Promise<void> => {
-  // Opened first, on its own: if the name is taken the export fails without touching the file that holds it.
-  const file = await open(path, 'wx');
-  const output = file.createWriteStream();
+): Readable => {
   // Level 1, zlib's fastest: a sheet's XML is mostly the same markup over and over, which even level 1
   // shrinks about 16 times. Level 6 spent twice the CPU (450,000 pickup rows: 5.9 s instead of 3.0 s
   // on this 2-core machine, where the thread pool's compression competes with the event loop) for a
   // file 13% smaller (16.7 MiB instead of 19.2).
   const archive = new ZipArchive({ zlib: { level: 1 } });
-  const written = pipeline(archive, output);
+  // Until the consumer listens, a failure must not be an unhandled 'error': the consumer sees the
+  // stream destroyed with it.
+  archive.on('error', () => undefined);
   const lastRows: number[] = sheets.map(() => 1);
   archive.append(contentTypesXml(sheets.length), { name: '[Content_Types].xml' });
   archive.append(rootRelsXml(), { name: '_rels/.rels' });
@@ -198,18 +195,15 @@ export const writeWorkbookFile = async (
   archive.append(stylesXml({ money: MONEY_FORMAT, datetime: DATETIME_FORMAT, date: DATE_FORMAT }), {
     name: 'xl/styles.xml',
   });
-  // A source that fails (the database went away) fails the file; the zip itself would wait for it forever.
-  let rejectSource: (error: unknown) => void = () => {};
-  const sourceFailed = new Promise<never>((_, reject) => {
-    rejectSource = reject;
-  });
   (sheets as readonly SheetSpec<unknown>[]).forEach((spec, i) => {
     const source = Readable.from(
       sheetXml(spec, timeZone, (lastRow) => {
         lastRows[i] = lastRow;
       }),
     );
-    source.once('error', rejectSource);
+    // The zip itself would wait for a failed source forever: the failure ends the whole file, as an
+    // error (never as an end, which would store half a workbook).
+    source.once('error', (error) => archive.destroy(error));
     archive.append(source, { name: `xl/worksheets/sheet${i + 1}.xml` });
   });
   // Appended after the sheets, read by the zip only once they are written: it names each filter's range.
@@ -226,14 +220,19 @@ export const writeWorkbookFile = async (
     ),
     { name: 'xl/workbook.xml' },
   );
-  try {
-    await Promise.race([Promise.all([archive.finalize(), written]), sourceFailed]);
-  } catch (error) {
-    // A half-written file is not an export: remove it, then report the failure.
-    archive.abort();
-    output.destroy();
-    await written.catch(() => undefined);
-    await rm(path, { force: true });
-    throw error;
-  }
+  archive.finalize().catch(() => undefined);
+  return archive;
+};
+
+/**
+ * Writes the workbook under `key`, which must not exist yet: a key that is taken fails without touching
+ * what holds it, and a failed source leaves nothing (the store's put is atomic).
+ */
+export const writeWorkbook = async (
+  storage: Pick<Storage, 'put'>,
+  key: string,
+  sheets: readonly SheetSpec<never>[] | readonly SheetSpec<unknown>[],
+  timeZone: string,
+): Promise<void> => {
+  await storage.put(key, workbookStream(sheets, timeZone), { ifAbsent: true });
 };

@@ -9,7 +9,7 @@ import { uploadFixture } from '../../../../tests/helpers/factories';
 import { carLine, receiptForm, vin } from '../../../../tests/helpers/overseas';
 import { purchaseCar, remitForm } from '../../../../tests/helpers/purchase';
 import type { Actor } from '../../app-context';
-import { beginBuild, type BuildSlot } from '../../storage/export-budget';
+import { beginBuild, type BuildSlot } from '../../platform/storage/export-budget';
 
 /**
  * Issue 20, point 2: the zip is built once, not per click. Six parallel 下载 used to write six full zips
@@ -143,7 +143,7 @@ describe('GET /api/car/downloads under many clicks', () => {
     // Two builds in progress (EXPORT_CONCURRENCY's default), held open in the server's own budget.
     const held: BuildSlot[] = [];
     for (const name of ['a', 'b']) {
-      held.push(await beginBuild(t.config, join(t.storageDir, 'exports', `.held-${name}.part`), 1024));
+      held.push(await beginBuild(t.config, t.app.ctx.storage, `exports/held-${name}`, 1024));
     }
     try {
       const third = await Promise.all([1, 2, 3].map(() => get(`/api/car/downloads?orderId=${waiting.id}`)));

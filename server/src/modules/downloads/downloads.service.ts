@@ -1,12 +1,10 @@
 /**
  * The finished contract's document zip (API.md, Cars: downloads). Every document of the contract is
  * gathered from its records, laid out (zip-layout.ts), listed in a 清单.xlsx, and zipped with `archiver`
- * straight to a file under STORAGE_DIR/exports/ (swept after a day like every export), each document
- * streamed from disk as the zip asks for it: memory holds a read buffer, never a file.
+ * straight into the storage under exports/ (swept after a day like every export), each document
+ * streamed from the storage as the zip asks for it: memory holds a read buffer, never a file.
  */
-import { createReadStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import {
   downloadsMessages,
@@ -17,10 +15,9 @@ import {
 } from '../../../../contract/downloads';
 import { type Stage, STAGES, stageTable } from '../../../../contract/stage';
 import type { AppContext } from '../../app-context';
-import { type Column, type SheetSpec, writeWorkbookFile } from '../../excel/workbook';
+import { type Column, type SheetSpec, workbookStream } from '../../excel/workbook';
 import { conflict, notFound } from '../../http-errors';
 import { PHOTO_COLUMN, PHOTO_FIELD, stageStorage } from '../../lifecycle/stage-storage';
-import { createStorage, type Storage } from '../../storage/storage';
 import { parseFileList } from '../upload/stored-file-list';
 import {
   findLinks,
@@ -154,9 +151,9 @@ const linkedFiles = async (ctx: AppContext, vehicles: readonly ZipVehicle[]): Pr
 };
 
 interface PackedEntry extends ZipEntry {
-  /** The file on disk, or null when it is missing (listed in the 清单, not zipped). */
-  path: string | null;
-  /** Size and time of the file on disk (null when missing): with the rest, the zip's fingerprint (zip-cache.ts). */
+  /** The file's key in the storage, or null when it is missing (listed in the 清单, not zipped). */
+  key: string | null;
+  /** Size and time of the stored file (null when missing): with the rest, the zip's fingerprint (zip-cache.ts). */
   size: number | null;
   modifiedAt: Date | null;
 }
@@ -172,7 +169,7 @@ const manifestColumns: readonly Column<ManifestRow>[] = [
     header: manifestLabels.state,
     width: 10,
     kind: 'text',
-    value: (row) => (row.path ? manifestLabels.present : manifestLabels.missing),
+    value: (row) => (row.key ? manifestLabels.present : manifestLabels.missing),
   },
 ];
 
@@ -185,8 +182,8 @@ const manifestSheet = (entries: readonly PackedEntry[]): SheetSpec<unknown> =>
     rows: entries.map((entry, i) => ({ ...entry, index: i + 1 })),
   }) satisfies SheetSpec<ManifestRow> as SheetSpec<unknown>;
 
-/** The contract's documents, in the zip's order, each with its file on disk (or none). */
-export const packedEntries = async (ctx: AppContext, storage: Storage, order: ZipOrder): Promise<PackedEntry[]> => {
+/** The contract's documents, in the zip's order, each with its stored file (or none). */
+export const packedEntries = async (ctx: AppContext, order: ZipOrder): Promise<PackedEntry[]> => {
   const vehicles = await findOrderVehicles(ctx.db, order.id);
   const unnamed = [
     ...(await orderFiles(ctx, order)),
@@ -201,56 +198,48 @@ export const packedEntries = async (ctx: AppContext, storage: Storage, order: Zi
   const entries = layoutEntries(unnamed.map((file) => ({ ...file, uploadedName: names.get(file.url) ?? null })));
   const packed: PackedEntry[] = [];
   for (const entry of entries) {
-    const file = await storage.resolve(entry.url);
-    packed.push({ ...entry, path: file?.path ?? null, size: file?.size ?? null, modifiedAt: file?.modifiedAt ?? null });
+    const file = await ctx.storage.resolve(entry.url);
+    packed.push({ ...entry, key: file?.key ?? null, size: file?.size ?? null, modifiedAt: file?.modifiedAt ?? null });
   }
   return packed;
 };
 
-/** Writes the zip at `path` (which must not exist yet): the 清单 first, then every file present, streamed. */
-const writeZip = async (
-  path: string,
-  manifestPath: string,
-  entries: readonly PackedEntry[],
-  timeZone: string,
-): Promise<void> => {
-  const file = await open(path, 'wx');
-  const output = file.createWriteStream();
+/** The zip's bytes as a stream: the 清单 first, then every file present, each read from the storage when its turn comes. */
+const zipStream = (ctx: AppContext, entries: readonly PackedEntry[]): Readable => {
+  const { storage, config } = ctx;
   // Stored, not deflated: the documents are JPEG, PNG, PDF and Office files, already compressed, so
   // deflating 2,000 of them would spend the server's CPU for a few percent.
   // Entry times are the Date's UTC fields (forceLocalTime off), which zipEntryDate sets to the office's
   // wall clock: the process's own zone never enters.
   const archive = new ZipArchive({ store: true, forceLocalTime: false });
-  const written = pipeline(archive, output);
-  const failed = new Promise<never>((_, reject) => {
-    archive.once('error', reject);
-    written.catch(reject);
-  });
+  // Until the store reads it, a failure must not be an unhandled 'error': the put sees it as the stream's.
+  archive.on('error', () => undefined);
+  const failed = new Promise<never>((_, reject) => archive.once('error', reject));
   failed.catch(() => undefined);
   /**
    * One entry at a time: archiver pipes a stream it is given at once (into a buffer of its own), so
    * handing it 2,000 files up front opens all of them and holds the first pieces of each (600 MiB for
    * the bench's contract). The next file is opened when the previous one is in the zip.
    */
-  const add = async (source: string, name: string, instant: Date) => {
+  const add = async (source: Readable, name: string, instant: Date) => {
     const added = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
-    archive.append(createReadStream(source), { name, date: zipEntryDate(instant, timeZone) });
+    archive.append(source, { name, date: zipEntryDate(instant, config.timeZone) });
     await Promise.race([added, failed]);
   };
-  try {
-    await add(manifestPath, manifestLabels.fileName, new Date());
+  const fill = async () => {
+    await add(workbookStream([manifestSheet(entries)], config.timeZone), manifestLabels.fileName, new Date());
     for (const entry of entries) {
-      if (entry.path) await add(entry.path, entry.entryName, entry.modifiedAt ?? new Date());
+      if (!entry.key) continue;
+      const source = await storage.open(entry.key);
+      // Gone since it was listed (removed by hand): half a zip is not a download.
+      if (!source) throw new Error(`downloads: ${entry.url} disappeared while zipping`);
+      await add(source, entry.entryName, entry.modifiedAt ?? new Date());
     }
-    await Promise.race([Promise.all([archive.finalize(), written]), failed]);
-  } catch (error) {
-    // Half a zip is not a download: remove it, then report the failure.
-    archive.abort();
-    output.destroy();
-    await written.catch(() => undefined);
-    await rm(path, { force: true });
-    throw error;
-  }
+    await archive.finalize();
+  };
+  // A failure ends the zip as an error, never as an end (which would store half a zip).
+  fill().catch((error: unknown) => archive.destroy(error as Error));
+  return archive;
 };
 
 export const downloadContract = async (ctx: AppContext, orderId: number): Promise<DownloadsAnswer> => {
@@ -258,17 +247,9 @@ export const downloadContract = async (ctx: AppContext, orderId: number): Promis
   if (!order) throw notFound(downloadsMessages.orderUnknown);
   if (order.status !== FINISHED_ORDER_STATUS) throw conflict(downloadsMessages.notFinished);
 
-  const storage = createStorage(ctx.config.storageDir, { timeZone: ctx.config.timeZone });
-  const entries = await packedEntries(ctx, storage, order);
+  const entries = await packedEntries(ctx, order);
   // The same documents answer the same zip; a new one is built only when they changed (zip-cache.ts).
-  return contractZip(ctx, storage, order.id, entries, async (zipPath) => {
-    // The 清单 is written beside the zip first (the workbook writer wants a file), then zipped and removed.
-    const manifest = await storage.exportPath('xlsx');
-    try {
-      await writeWorkbookFile(manifest.path, [manifestSheet(entries)], ctx.config.timeZone);
-      await writeZip(zipPath, manifest.path, entries, ctx.config.timeZone);
-    } finally {
-      await rm(manifest.path, { force: true });
-    }
+  return contractZip(ctx, ctx.storage, order.id, entries, async (key) => {
+    await ctx.storage.put(key, zipStream(ctx, entries), { ifAbsent: true });
   });
 };

@@ -14,19 +14,18 @@
  *   is built again). A reused zip's time is set to now, so the sweep does not take it mid-download.
  * - One build per contract at a time: callers with the same fingerprint wait for it and get the same
  *   path; one with another fingerprint (a document changed meanwhile) waits for it, then builds its own.
- * - Builds are admitted by the export budget (storage/export-budget.ts): 429 past EXPORT_CONCURRENCY or
- *   EXPORTS_MAX_MB. A reused zip needs neither.
- * - A build writes a dot-named temporary file beside the zip (never served: `/storage` refuses
- *   dot-names) and renames it when complete, so a zip under its name is always whole.
+ * - Builds are admitted by the export budget (platform/storage/export-budget.ts): 429 past
+ *   EXPORT_CONCURRENCY or EXPORTS_MAX_MB. A reused zip needs neither.
+ * - A build writes through the store's atomic put (if no zip has the name yet), so a zip under its name
+ *   is always whole; another server that built the same zip meanwhile has built the same bytes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { rename, rm, utimes } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import type { DownloadsAnswer } from '../../../../contract/downloads';
 import type { AppContext } from '../../app-context';
 import type { AppConfig } from '../../config';
-import { beginBuild } from '../../storage/export-budget';
-import type { Storage } from '../../storage/storage';
+import { beginBuild } from '../../platform/storage/export-budget';
+import { ObjectExists } from '../../platform/storage/object-store';
+import { EXPORTS_DIR, type Storage } from '../../platform/storage/storage';
 
 const PROCESS_SALT = randomBytes(16).toString('hex');
 
@@ -72,41 +71,25 @@ export const expectedZipBytes = (entries: readonly CachedEntry[]): number =>
     MANIFEST_ALLOWANCE,
   );
 
-/** Sets a reused zip's time to now; false when it is not there (never built, or swept). */
-const touch = async (path: string): Promise<boolean> => {
-  const now = new Date();
-  try {
-    await utimes(path, now, now);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-};
-
 /** The zip of this fingerprint, reused or built (the build writes the file it is given). */
 const reuseOrBuild = async (
   config: AppConfig,
   storage: Storage,
   fingerprint: string,
   bytes: number,
-  build: (path: string) => Promise<void>,
+  build: (key: string) => Promise<void>,
 ): Promise<DownloadsAnswer> => {
-  // This month's export folder (made if needed); the zip's name is its fingerprint.
-  const fresh = await storage.exportPath('zip');
-  const name = `${fingerprint}.zip`;
-  const path = join(dirname(fresh.path), name);
-  const answer = { path: `${fresh.url.slice(0, -basename(fresh.url).length)}${name}` };
-  if (await touch(path)) return answer;
+  // This month's export folder; the zip's name is its fingerprint.
+  const location = storage.locate(EXPORTS_DIR, 'zip', fingerprint);
+  const answer = { path: location.url };
+  if (await storage.touch(location.key)) return answer;
 
-  const tempPath = join(dirname(path), `.${fingerprint}-${randomBytes(8).toString('hex')}.part`);
-  const slot = await beginBuild(config, tempPath, bytes);
+  const slot = await beginBuild(config, storage, location.key, bytes);
   try {
-    await build(tempPath);
-    await rename(tempPath, path);
+    await build(location.key);
     return answer;
   } catch (error) {
-    await rm(tempPath, { force: true });
+    if (error instanceof ObjectExists) return answer;
     throw error;
   } finally {
     slot.end();
@@ -115,14 +98,14 @@ const reuseOrBuild = async (
 
 /**
  * The contract's zip for these entries: the existing one, the one being built for the same entries,
- * or a new one built with `build` (which writes the zip to the path it is given).
+ * or a new one built with `build` (which writes the zip under the key it is given, if absent).
  */
 export const contractZip = async (
   ctx: AppContext,
   storage: Storage,
   orderId: number,
   entries: readonly CachedEntry[],
-  build: (path: string) => Promise<void>,
+  build: (key: string) => Promise<void>,
 ): Promise<DownloadsAnswer> => {
   const builds = inFlightOf(ctx.config);
   const fingerprint = zipFingerprint(ctx, orderId, entries);

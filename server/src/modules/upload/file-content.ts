@@ -1,5 +1,6 @@
-import { open, readFile } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer, fileTypeFromStream } from 'file-type';
+import { type ByteSource, readAll, readHead } from '../../platform/storage/storage';
 
 /**
  * Does a file's content match its extension? Extensions lie (a renamed .exe, an HTML page called
@@ -45,17 +46,6 @@ const MARKUP_ANYWHERE = /<(?:script|html|svg|iframe|object|embed)[\s>/]|<!doctyp
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-const readHead = async (path: string, bytes: number): Promise<Buffer> => {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-};
-
 const stripBom = (bytes: Buffer) =>
   UTF8_BOM.every((byte, index) => bytes[index] === byte) ? bytes.subarray(3) : bytes;
 
@@ -99,22 +89,40 @@ const hasCompoundStream = (bytes: Buffer, names: readonly string[]): boolean => 
 };
 
 /**
- * True when the file at `path` really is a file of type `ext` (lower case, no dot). Unknown
+ * Zip containers are told apart (docx, xlsx, a plain zip) by walking the archive, which `file-type`
+ * does fully only with random access: from a stream it may stop at a large part and answer a plain
+ * zip. At most 20 MB (the slot's limit), and the archive check reads them whole anyway.
+ */
+const ZIP_CONTAINERS = new Set(['docx', 'xlsx', 'zip']);
+
+/** What `file-type` makes of the bytes, reading only as far as it needs. */
+const detectType = async (file: ByteSource, ext: string) => {
+  if (ZIP_CONTAINERS.has(ext)) return fileTypeFromBuffer(await readAll(file));
+  const stream = await file.open();
+  try {
+    return await fileTypeFromStream(Readable.toWeb(stream) as ReadableStream<Uint8Array>);
+  } finally {
+    stream.destroy();
+  }
+};
+
+/**
+ * True when the file (a staged upload) really is a file of type `ext` (lower case, no dot). Unknown
  * extensions are refused: a slot that gains a type must gain its rule here too.
  */
-export const contentMatchesExtension = async (path: string, ext: string): Promise<boolean> => {
-  const head = await readHead(path, HEAD_BYTES);
+export const contentMatchesExtension = async (file: ByteSource, ext: string): Promise<boolean> => {
+  const head = await readHead(file, HEAD_BYTES);
   if (head.length === 0 || startsWithMarkup(head)) return false;
-  const detected = await fileTypeFromFile(path);
+  const detected = await detectType(file, ext);
 
   if (TEXT_EXTENSIONS.has(ext)) {
-    return detected === undefined && isPlainText(await readFile(path));
+    return detected === undefined && isPlainText(await readAll(file));
   }
 
   const expected = detectedTypes[ext];
   if (!expected || !detected || !expected.includes(detected.ext)) return false;
 
   const streams = compoundStreams[ext];
-  if (streams) return hasCompoundStream(await readFile(path), streams);
+  if (streams) return hasCompoundStream(await readAll(file), streams);
   return true;
 };

@@ -2,7 +2,7 @@ import { type Stage, stageTable } from '../../../../contract/stage';
 import type { UploadDir } from '../../../../contract/upload';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http-errors';
-import { STORAGE_URL_PREFIX } from '../../storage/storage';
+import { STORAGE_URL_PREFIX } from '../../platform/storage/storage';
 
 /**
  * Which files a record may name. A body's paths passed the contract's shape check only; a client

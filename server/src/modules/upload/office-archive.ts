@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { createInflateRaw } from 'node:zlib';
 import { uploadMessages } from '../../../../contract/upload';
+import { type ByteSource, readAll } from '../../platform/storage/storage';
 
 /**
  * Word and Excel files (.docx, .xlsx) are zip archives, and a small one can unpack to gigabytes (issue
@@ -176,10 +176,10 @@ const inflatedSize = (packed: Buffer, limit: number): Promise<{ size: number; ov
  * bounds (and for every other type). A part over 1 MB unpacked at more than 100 times its packed size,
  * or all parts together past 100 MB, refuse the file; so does an archive that cannot be read.
  */
-export const officeArchiveProblem = async (path: string, ext: string): Promise<string | null> => {
+export const officeArchiveProblem = async (file: ByteSource, ext: string): Promise<string | null> => {
   if (!OFFICE_EXTENSIONS.has(ext)) return null;
   // At most the slot's limit (20 MB): read whole, the parts are inflated one at a time.
-  const zip = await readFile(path);
+  const zip = await readAll(file);
   let parts: Part[];
   try {
     parts = partsOf(zip);

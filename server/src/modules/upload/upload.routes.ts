@@ -1,16 +1,11 @@
-import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { envelopeOf } from '../../../../contract/endpoint';
 import { UPLOAD_MAX_BYTES, uploadEndpoints, uploadMessages, uploadSlots } from '../../../../contract/upload';
 import { ok } from '../../envelope';
 import { badRequest, HttpError, notFound, unprocessable } from '../../http-errors';
-import { createStorage, STORAGE_URL_PREFIX, type Storage } from '../../storage/storage';
+import { STORAGE_URL_PREFIX, type Storage } from '../../platform/storage/storage';
 import { downloadHeaders, findStoredFile, isUploadDir, type ReceivedUpload, saveUpload } from './upload.service';
-
-export interface UploadRoutesOptions {
-  storageDir: string;
-}
 
 const STAGING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Exports are made for one download; a day later they go (API.md). */
@@ -75,8 +70,8 @@ const receiveUpload = async (request: FastifyRequest, storage: Storage): Promise
  * POST /api/upload and GET /storage/*. Both sit behind the core's bearer-token hook; this plugin
  * only adds the upload rules and the safe path resolution.
  */
-export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, { storageDir }) => {
-  const storage = createStorage(storageDir, { timeZone: app.ctx.config.timeZone });
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  const { storage } = app.ctx;
   // Staging files of uploads cut short by a stop, and exports older than a day: at the start, then
   // hourly. Never awaited, so that a large folder never delays the start or a request.
   const sweep = () => {
@@ -125,8 +120,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
 
   app.get<{ Params: { '*': string } }>(`${STORAGE_URL_PREFIX}*`, async (request, reply) => {
     const file = await findStoredFile(app.ctx.db, storage, STORAGE_URL_PREFIX + request.params['*']);
-    if (!file) throw notFound();
+    // Removed between the look-up and the read (a sweep): as missing as a file never stored.
+    const body = file && (await storage.open(file.key));
+    if (!file || !body) throw notFound();
     reply.headers(downloadHeaders(file));
-    return reply.send(createReadStream(file.path));
+    return reply.send(body);
   });
 };

@@ -28,7 +28,8 @@ describe('sanitizeFileName', () => {
 
 describe('downloadHeaders', () => {
   const file = (name: string, downloadName = name) => ({
-    path: `/srv/storage/contract/2026/11/${name}`,
+    key: `contract/2026/11/${name}`,
+    url: `/storage/contract/2026/11/${name}`,
     name,
     size: 42,
     modifiedAt: new Date(),

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   fileExtension,
   uploadMessages,
@@ -9,7 +8,7 @@ import {
 import { withoutInvisibles } from '../../../../contract/file-names';
 import type { Db } from '../../db/database';
 import { payloadTooLarge, unprocessable } from '../../http-errors';
-import type { ResolvedFile, StagedFile, Storage, StoredFile } from '../../storage/storage';
+import type { ResolvedFile, StagedFile, Storage, StoredFile } from '../../platform/storage/storage';
 import { nowIso } from '../../time';
 import { contentMatchesExtension } from './file-content';
 import { officeArchiveProblem } from './office-archive';
@@ -68,8 +67,8 @@ export const acceptUpload = async (storage: Storage, received: ReceivedUpload): 
 
   const { staged } = file;
   if (file.truncated || staged.exceeded || staged.size > slot.maxBytes) throw payloadTooLarge(slot.sizeMessage);
-  if (!(await contentMatchesExtension(staged.path, ext))) throw unprocessable(uploadMessages.contentMismatch, 'file');
-  const archiveProblem = await officeArchiveProblem(staged.path, ext);
+  if (!(await contentMatchesExtension(staged, ext))) throw unprocessable(uploadMessages.contentMismatch, 'file');
+  const archiveProblem = await officeArchiveProblem(staged, ext);
   if (archiveProblem) throw unprocessable(archiveProblem, 'file');
 
   const stored = await staged.commit(dir, ext);
@@ -98,7 +97,7 @@ export const saveUpload = async (
       created_at: nowIso(),
     });
   } catch (error) {
-    await rm(accepted.stored.path, { force: true });
+    await storage.remove(accepted.stored.key);
     throw error;
   }
   return { url: accepted.url, name: accepted.name, size: accepted.size };

@@ -1,8 +1,7 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { EXPORT_BUSY_MESSAGE } from '../../../contract/export';
-import type { AppConfig } from '../config';
-import { tooManyRequests } from '../http-errors';
+import { EXPORT_BUSY_MESSAGE } from '../../../../contract/export';
+import type { AppConfig } from '../../config';
+import { tooManyRequests } from '../../http-errors';
+import { EXPORTS_DIR, type Storage } from './storage';
 
 /**
  * What one server lets exports take (issue 20, point 2): at most `exportConcurrency` document zips
@@ -17,14 +16,14 @@ import { tooManyRequests } from '../http-errors';
 
 /** A zip build admitted by `beginBuild`: its bytes are reserved until `end`. */
 export interface BuildSlot {
-  /** Where the build writes before its file gets its name: skipped by the walk (its bytes are reserved). */
-  readonly tempPath: string;
+  /** The key the build will write: not counted by the walk until it is there (its bytes are reserved). */
+  readonly key: string;
   end(): void;
 }
 
 interface BudgetState {
   builds: number;
-  /** Reserved bytes of each build in progress, by its temporary file. */
+  /** Reserved bytes of each build in progress, by the key it will write. */
   reserved: Map<string, number>;
 }
 
@@ -39,28 +38,16 @@ const stateOf = (config: AppConfig): BudgetState => {
   return state;
 };
 
-const exportsFolder = (config: AppConfig) => join(config.storageDir, 'exports');
-
 /**
- * Bytes of the files under exports/ now, without the temporary files of builds in progress (their
- * reservations count instead). A day's exports are hundreds of files at most (the hourly sweep removes
- * older ones), so a walk is a few milliseconds, and it runs only when an export is about to be written.
+ * Bytes of the files under exports/ now, without the files of builds in progress (their reservations
+ * count instead). A day's exports are hundreds of files at most (the hourly sweep removes older ones),
+ * so a listing is a few milliseconds, and it runs only when an export is about to be written. A build
+ * writes through the store's atomic put, so its partial bytes are never listed under exports/.
  */
-const usedBytes = async (config: AppConfig, skip: ReadonlyMap<string, number>): Promise<number> => {
-  const entries = await readdir(exportsFolder(config), { recursive: true, withFileTypes: true }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    },
-  );
+const usedBytes = async (storage: Storage, skip: ReadonlyMap<string, number>): Promise<number> => {
   let total = 0;
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    if (skip.has(path)) continue;
-    // A file the sweep removed meanwhile takes nothing.
-    const info = await stat(path).catch(() => null);
-    total += info?.size ?? 0;
+  for await (const object of storage.list(`${EXPORTS_DIR}/`)) {
+    if (!skip.has(object.key)) total += object.size;
   }
   return total;
 };
@@ -72,18 +59,23 @@ const reservedBytes = (state: BudgetState) => {
 };
 
 /** 429 unless the export folder has room left (an Excel export's size is not known before it is written). */
-export const assertExportRoom = async (config: AppConfig): Promise<void> => {
+export const assertExportRoom = async (config: AppConfig, storage: Storage): Promise<void> => {
   const state = stateOf(config);
-  const used = await usedBytes(config, state.reserved);
+  const used = await usedBytes(storage, state.reserved);
   if (used + reservedBytes(state) >= config.exportsMaxBytes) throw tooManyRequests(EXPORT_BUSY_MESSAGE);
 };
 
 /**
- * Admits a zip build of about `bytes` that will write `tempPath`, or answers 429 when
+ * Admits a zip build of about `bytes` that will write `key`, or answers 429 when
  * `exportConcurrency` builds are running or the folder would pass `exportsMaxBytes`. The slot is
  * taken before the walk so that callers arriving together cannot all pass the count.
  */
-export const beginBuild = async (config: AppConfig, tempPath: string, bytes: number): Promise<BuildSlot> => {
+export const beginBuild = async (
+  config: AppConfig,
+  storage: Storage,
+  key: string,
+  bytes: number,
+): Promise<BuildSlot> => {
   const state = stateOf(config);
   if (state.builds >= config.exportConcurrency) throw tooManyRequests(EXPORT_BUSY_MESSAGE);
   state.builds += 1;
@@ -92,16 +84,16 @@ export const beginBuild = async (config: AppConfig, tempPath: string, bytes: num
     if (ended) return;
     ended = true;
     state.builds -= 1;
-    state.reserved.delete(tempPath);
+    state.reserved.delete(key);
   };
   try {
-    const used = await usedBytes(config, state.reserved);
+    const used = await usedBytes(storage, state.reserved);
     // Checked and reserved in one step (no await between): two builds never both take the last room.
     if (used + reservedBytes(state) + bytes > config.exportsMaxBytes) throw tooManyRequests(EXPORT_BUSY_MESSAGE);
-    state.reserved.set(tempPath, bytes);
+    state.reserved.set(key, bytes);
   } catch (error) {
     end();
     throw error;
   }
-  return { tempPath, end };
+  return { key, end };
 };

@@ -11,6 +11,9 @@ let storage: Storage;
 
 const november = () => new Date(2026, 10, 22, 9, 30);
 
+/** Where the disk store keeps a key (the test looks at the disk itself). */
+const pathOf = (key: string) => join(root, ...key.split('/'));
+
 const chunksOf = (...parts: string[]) => Readable.from(parts.map((part) => Buffer.from(part)));
 
 /** Every file under a folder, relative, dot-folders included. */
@@ -36,9 +39,9 @@ describe('save', () => {
     const stored = await storage.save('contract', 'pdf', Buffer.from('%PDF-1.4 body'));
 
     expect(stored.url).toMatch(/^\/storage\/contract\/2026\/11\/[0-9a-f]{32}\.pdf$/);
-    expect(stored.path).toBe(join(root, ...stored.url.slice('/storage/'.length).split('/')));
+    expect(stored.key).toBe(stored.url.slice('/storage/'.length));
     expect(stored.size).toBe(13);
-    expect(await readFile(stored.path, 'utf8')).toBe('%PDF-1.4 body');
+    expect(await readFile(pathOf(stored.key), 'utf8')).toBe('%PDF-1.4 body');
   });
 
   it('names the month folder in the configured time zone', async () => {
@@ -58,7 +61,7 @@ describe('save', () => {
 
   it('accepts a stream and leaves no staging file behind', async () => {
     const stored = await storage.save('document', 'txt', chunksOf('hello ', 'world'));
-    expect(await readFile(stored.path, 'utf8')).toBe('hello world');
+    expect(await readFile(pathOf(stored.key), 'utf8')).toBe('hello world');
     expect(await listFiles(root)).toEqual([stored.url.slice('/storage/'.length)]);
   });
 
@@ -76,11 +79,11 @@ describe('stage', () => {
   it('keeps the bytes in a hidden staging file until commit', async () => {
     const staged = await storage.stage(chunksOf('abc', 'def'), 10);
     expect(staged).toMatchObject({ size: 6, exceeded: false });
-    expect(staged.path.startsWith(join(root, '.staging'))).toBe(true);
-    expect(await readFile(staged.path, 'utf8')).toBe('abcdef');
+    expect(staged.key.startsWith('.staging/')).toBe(true);
+    expect(await readFile(pathOf(staged.key), 'utf8')).toBe('abcdef');
 
     const stored = await staged.commit('agreement', 'txt');
-    expect(await readFile(stored.path, 'utf8')).toBe('abcdef');
+    expect(await readFile(pathOf(stored.key), 'utf8')).toBe('abcdef');
     expect(await listFiles(root)).toEqual([stored.url.slice('/storage/'.length)]);
     await expect(staged.commit('agreement', 'txt')).rejects.toThrow(/already/);
   });
@@ -128,14 +131,14 @@ describe('sweepStaging', () => {
     const old = await storage.stage(chunksOf('left behind'), 100);
     const young = await storage.stage(chunksOf('in progress'), 100);
     const twoDaysAgo = new Date(november().getTime() - 2 * 24 * 3600_000);
-    await utimes(old.path, twoDaysAgo, twoDaysAgo);
-    await utimes(young.path, november(), november());
+    await utimes(pathOf(old.key), twoDaysAgo, twoDaysAgo);
+    await utimes(pathOf(young.key), november(), november());
 
     expect(await storage.sweepStaging(24 * 3600_000)).toBe(1);
     const left = await listFiles(root);
     expect(left).toContain(stored.url.slice('/storage/'.length));
-    expect(left).toContain(young.path.slice(root.length + 1));
-    expect(left).not.toContain(old.path.slice(root.length + 1));
+    expect(left).toContain(pathOf(young.key).slice(root.length + 1));
+    expect(left).not.toContain(pathOf(old.key).slice(root.length + 1));
   });
 
   it('does nothing when nothing was ever staged', async () => {
@@ -160,14 +163,14 @@ describe('sweepExports', () => {
     const old = await exportFrom('2026', '11', 2);
     const justOverADay = await exportFrom('2026', '11', 1.01);
     const young = await exportFrom('2026', '11', 0.5);
-    const fresh = await storage.exportPath('xlsx');
-    await writeFile(fresh.path, 'PK');
-    await utimes(fresh.path, november(), november());
+    const fresh = storage.locate('exports', 'xlsx');
+    await storage.put(fresh.key, Buffer.from('PK'));
+    await utimes(pathOf(fresh.key), november(), november());
     // Uploads and staging files are not exports, however old.
     const upload = await storage.save('agreement', 'zip', Buffer.from('PK'));
-    await utimes(upload.path, daysAgo(400), daysAgo(400));
+    await utimes(pathOf(upload.key), daysAgo(400), daysAgo(400));
     const staged = await storage.stage(chunksOf('in progress'), 100);
-    await utimes(staged.path, daysAgo(3), daysAgo(3));
+    await utimes(pathOf(staged.key), daysAgo(3), daysAgo(3));
 
     expect(await storage.sweepExports(DAY)).toBe(2);
     const left = await listFiles(root);
@@ -176,7 +179,7 @@ describe('sweepExports', () => {
     expect(left).toContain(young);
     expect(left).toContain(fresh.url.slice('/storage/'.length));
     expect(left).toContain(upload.url.slice('/storage/'.length));
-    expect(left).toContain(staged.path.slice(root.length + 1));
+    expect(left).toContain(pathOf(staged.key).slice(root.length + 1));
     expect(await storage.resolve(`/storage/${old}`)).toBeNull();
     expect(await storage.resolve(fresh.url)).not.toBeNull();
   });
@@ -197,8 +200,8 @@ describe('sweepExports', () => {
     await utimes(join(root, keptInOctober), daysAgo(2), daysAgo(2));
     expect(await storage.sweepExports(DAY)).toBe(1);
     expect(await readdir(join(root, 'exports', '2026'))).toEqual(['11']);
-    const next = await storage.exportPath('xlsx');
-    await writeFile(next.path, 'PK');
+    const next = storage.locate('exports', 'xlsx');
+    await storage.put(next.key, Buffer.from('PK'));
     expect(await storage.resolve(next.url)).not.toBeNull();
   });
 
@@ -224,7 +227,7 @@ describe('resolve', () => {
   it('finds a stored file by its url', async () => {
     const stored = await storage.save('contract', 'pdf', Buffer.from('%PDF-1.4'));
     const resolved = await storage.resolve(stored.url);
-    expect(resolved).toMatchObject({ path: stored.path, name: stored.url.split('/').pop(), size: 8 });
+    expect(resolved).toMatchObject({ key: stored.key, name: stored.url.split('/').pop(), size: 8 });
   });
 
   it('answers null for a missing file or a folder', async () => {
@@ -268,19 +271,19 @@ describe('resolve', () => {
 
   it('never serves staging files', async () => {
     const staged = await storage.stage(chunksOf('pending'), 100);
-    const name = staged.path.split(/[\\/]/).pop();
+    const name = staged.key.split('/').pop();
     expect(await storage.resolve(`/storage/.staging/${name}`)).toBeNull();
   });
 });
 
-describe('exportPath', () => {
-  it('hands out a fresh xlsx location under exports with its folder made', async () => {
-    const first = await storage.exportPath('xlsx');
-    const second = await storage.exportPath('xlsx');
+describe('locate', () => {
+  it('hands out a fresh xlsx location under exports, where a put makes its folder', async () => {
+    const first = storage.locate('exports', 'xlsx');
+    const second = storage.locate('exports', 'xlsx');
     expect(first.url).toMatch(/^\/storage\/exports\/2026\/11\/[0-9a-f]{32}\.xlsx$/);
     expect(second.url).not.toBe(first.url);
 
-    await writeFile(first.path, 'PK');
-    expect(await storage.resolve(first.url)).toMatchObject({ path: first.path, size: 2 });
+    await storage.put(first.key, Buffer.from('PK'));
+    expect(await storage.resolve(first.url)).toMatchObject({ key: first.key, size: 2 });
   });
 });
