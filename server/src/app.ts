@@ -26,6 +26,7 @@ import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { releasePassRoutes } from './modules/release/release-pass.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { filedRoutes } from './modules/filed/filed.routes';
+import { historyRoutes } from './modules/history/history.routes';
 import { procedureRoutes } from './modules/procedure/procedure.routes';
 import { reportRoutes } from './modules/report/report.routes';
 import { procedureReadRoutes } from './modules/procedure-read/procedure-read.routes';
@@ -158,6 +159,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(vehicleRoutes);
   await app.register(vinCorrectionRoutes);
   await app.register(downloadsRoutes);
+  await app.register(historyRoutes);
 
   if (config.updatesDir) await registerUpdateFeed(app, config.updatesDir);
   if (webDir) await registerWeb(app, webDir);

@@ -1,6 +1,5 @@
 import { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../config';
-import type { AuditLogTable } from '../modules/audit/audit.table';
 import type { CustomersTable, CustomerTypesTable } from '../modules/customer/customer.table';
 import type { StageCountersTable } from '../platform/counters/stage-counters.table';
 import type {
@@ -23,9 +22,11 @@ import type {
   ReleasePassVehiclesTable,
 } from '../modules/release/release.table';
 import type { LoginThrottleTable, SessionsTable } from '../modules/auth/auth.table';
+import type { AuditLogTable } from '../modules/auth/session-log';
 import type { UsersTable } from '../modules/staff/staff.table';
 import type { VehiclesTable } from '../modules/vehicle/vehicle.table';
 import type { VinCorrectionsTable } from '../modules/vin-correction/vin-correction.table';
+import type { HistoryEventsTable, HistoryVehiclesTable } from '../platform/history/history.table';
 import { createDialect } from './dialect';
 import type { UploadedFilesTable } from './uploaded-files.table';
 
@@ -35,6 +36,8 @@ export interface Database {
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
+  history_events: HistoryEventsTable;
+  history_vehicles: HistoryVehiclesTable;
   customer_types: CustomerTypesTable;
   customers: CustomersTable;
   orders: OrdersTable;

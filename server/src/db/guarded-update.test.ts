@@ -23,7 +23,8 @@ describe('the guarded save of a record a clerk read', () => {
 
   const readCustomer = () =>
     t.db.selectFrom('customers').select(['name', 'updated_at']).where('id', '=', customerId).executeTakeFirstOrThrow();
-  const auditRows = () => t.db.selectFrom('audit_log').select('id').where('request_id', '=', actor.requestId).execute();
+  const auditRows = () =>
+    t.db.selectFrom('history_events').select('id').where('request_id', '=', actor.requestId).execute();
 
   it('writes only while the row still has the updated_at that was read: of two saves, one wins', async () => {
     const read = await readCustomer();

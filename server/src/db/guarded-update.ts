@@ -2,7 +2,7 @@ import type { Kysely, Updateable } from 'kysely';
 import { messages } from '../../../contract/common';
 import type { Actor } from '../app-context';
 import { conflict } from '../http-errors';
-import { type AuditEntry, writeAudit } from '../modules/audit/audit.repository';
+import { type HistoryEventInput, recordHistory } from '../platform/history/record-history';
 import type { Database, Db } from './database';
 
 /** Tables whose rows a clerk edits after reading them: each has an `id` and the `updated_at` guard. */
@@ -57,8 +57,8 @@ export const saveUnlessChanged = async (
   trx: Db,
   actor: Actor,
   write: () => Promise<boolean>,
-  audit: () => AuditEntry | Promise<AuditEntry>,
+  audit: () => HistoryEventInput | Promise<HistoryEventInput>,
 ): Promise<void> => {
   if (!(await write())) throw conflict(messages.staleRecord);
-  await writeAudit(trx, actor, await audit());
+  await recordHistory(trx, actor, await audit());
 };

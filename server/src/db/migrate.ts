@@ -17,6 +17,7 @@ import * as addFlowCounters from './migrations/2026_11_24_1600_add_flow_counters
 import * as addCheckInAgentIndex from './migrations/2026_11_24_1700_add_check_in_agent_index';
 import * as addReleaseListIndex from './migrations/2026_11_24_1800_add_release_list_index';
 import * as createOrderFiling from './migrations/2026_11_24_1900_create_order_filing';
+import * as createHistory from './migrations/2026_11_25_1200_create_history';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1700_add_check_in_agent_index': addCheckInAgentIndex,
   '2026_11_24_1800_add_release_list_index': addReleaseListIndex,
   '2026_11_24_1900_create_order_filing': createOrderFiling,
+  '2026_11_25_1200_create_history': createHistory,
 };
 
 export class MigrationError extends Error {

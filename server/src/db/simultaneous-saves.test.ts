@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../tests/helpers/history';
 import { messages } from '../../../contract/common';
 import { stageMessages } from '../../../contract/stage';
 import { contractAppForEachTest } from '../../../tests/helpers/contract-app';
@@ -34,12 +35,7 @@ describe('simultaneous saves', () => {
     expect(order.agent_name).toMatch(/^代理人\d+$/);
     expect(order.cars.map((car: { vin: string }) => car.vin)).toEqual([vin(1), vin(2)]);
     // Every save was written after the one before it: one audit row each.
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select('id')
-      .where('entity', '=', 'order')
-      .where('action', '=', 'update')
-      .execute();
+    const audits = await historyEvents(t.db, { entity: 'order', action: 'update' });
     expect(audits).toHaveLength(PARALLEL);
   });
 
@@ -119,13 +115,7 @@ describe('simultaneous saves', () => {
       expect(statuses(responses), responses.map((r) => r.body).join('\n')).toEqual({ 200: PARALLEL });
       const read = await call('GET', `/api/user/${id}`);
       expect(read.json().data.nickname).toMatch(/^赵六\d+$/);
-      const audits = await t.db
-        .selectFrom('audit_log')
-        .select('id')
-        .where('entity', '=', 'user')
-        .where('entity_id', '=', id)
-        .where('action', '=', 'update')
-        .execute();
+      const audits = await historyEvents(t.db, { entity: 'user', entityId: id, action: 'update' });
       expect(audits).toHaveLength(PARALLEL);
     });
 

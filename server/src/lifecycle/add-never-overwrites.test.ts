@@ -63,7 +63,7 @@ describe('an add never overwrites a vehicle’s record', () => {
       documents: allDocuments(stage, 'first'),
     });
     const before = await t.db
-      .selectFrom('audit_log')
+      .selectFrom('history_events')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
 
@@ -89,7 +89,7 @@ describe('an add never overwrites a vehicle’s record', () => {
     expect(refusal.data).toEqual({ id: saved.id });
     // Nothing written: no audit row, the free car still without a record of the stage.
     const after = await t.db
-      .selectFrom('audit_log')
+      .selectFrom('history_events')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));

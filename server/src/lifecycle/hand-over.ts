@@ -1,12 +1,13 @@
 /**
  * The hand-overs (DOMAIN.md, "Where it is"): the only way a vehicle's flow changes after its purchase
  * contract is saved. Each moves the vehicles that qualify, leaves the others where they are with the
- * reason, and writes one audit row per purchase contract, in the caller's transaction.
+ * reason, and records one history event per purchase contract, linked to each car it moved, in the
+ * caller's transaction.
  */
 import { type Flow, type HandOverAnswer, stageMessages } from '../../../contract/stage';
 import type { Actor } from '../app-context';
 import type { Db } from '../db/database';
-import { writeAudit } from '../modules/audit/audit.repository';
+import { recordHistory } from '../platform/history/record-history';
 import { nowIso } from '../time';
 import { markPurchasesHandedOver, moveFlow, readVehiclesOfPurchases, type VehicleState } from './lifecycle.repository';
 
@@ -83,12 +84,13 @@ export const handOverVehicles = async (
     byPurchase.set(vehicle.purchase_id, [...(byPurchase.get(vehicle.purchase_id) ?? []), vehicle]);
   }
   for (const [purchaseId, movedVehicles] of byPurchase) {
-    await writeAudit(trx, actor, {
-      action: `hand_over_${kind}`,
+    await recordHistory(trx, actor, {
+      action: 'hand_over',
       entity: 'purchase',
       entityId: purchaseId,
-      before: { flow: rule.from, vins: movedVehicles.map((vehicle) => vehicle.vin) },
+      before: { flow: rule.from },
       after: { flow: rule.to },
+      vehicleIds: movedVehicles.map((vehicle) => vehicle.id),
     });
   }
   return { moved: movedIds.length, kept, movedIds };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../tests/helpers/history';
 import { buildTestApp, type TestApp } from '../../../tests/helpers/build-app';
 import { createVehicle } from '../../../tests/helpers/factories';
 import type { Flow } from '../../../contract/stage';
@@ -110,12 +111,9 @@ describe('the lifecycle: hand-overs, stage records and the overseas contract sta
     ]);
     expect((first?.moved ?? 0) + (second?.moved ?? 0)).toBe(5);
     for (const id of ids) expect((await vehicle(id)).flow).toBe('pickup');
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select('after_json')
-      .where('action', '=', 'hand_over_purchase')
-      .where('entity_id', '=', purchase)
-      .execute();
+    const audits = (await historyEvents(t.db, { action: 'hand_over', entityId: purchase })).filter(
+      (event) => event.changed.flow?.[1] === 'pickup',
+    );
     // One audit row per hand-over that moved something, never a vehicle counted twice.
     expect(audits.length).toBeGreaterThanOrEqual(1);
   });
@@ -289,13 +287,7 @@ describe('the lifecycle: hand-overs, stage records and the overseas contract sta
     });
     expect(reopened.value).toBe(1);
     expect(await orderStatus(order)).toBe(2);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'order')
-      .where('entity_id', '=', order)
-      .orderBy('id')
-      .execute();
+    const audit = await historyEvents(t.db, { entity: 'order', entityId: order });
     expect(audit.map((row) => row.action)).toEqual(['finish', 'reopen']);
   });
 

@@ -6,7 +6,7 @@ import { ORDER_STATUS, orderMessages } from '../../../contract/overseas';
 import type { Actor } from '../app-context';
 import type { Db } from '../db/database';
 import { conflict, notFound } from '../http-errors';
-import { writeAudit } from '../modules/audit/audit.repository';
+import { recordHistory } from '../platform/history/record-history';
 import { nextUpdatedAt } from '../time';
 import { readOrderCompletion, readOrderStatus, readOrderStatuses, writeOrderStatus } from './lifecycle.repository';
 
@@ -24,7 +24,7 @@ export const handOverOrderToPurchasing = async (trx: Db, actor: Actor, orderId: 
   );
   // Another clerk handed it over between the read and the write.
   if (!written) throw conflict(orderMessages.handOverAlready);
-  await writeAudit(trx, actor, {
+  await recordHistory(trx, actor, {
     action: 'hand_over',
     entity: 'order',
     entityId: orderId,
@@ -53,7 +53,7 @@ export const settleOrders = async (trx: Db, actor: Actor, orderIds: Iterable<num
           : undefined;
     if (next === undefined) continue;
     if (await writeOrderStatus(trx, order.id, order.status, next, nextUpdatedAt(order.updated_at))) {
-      await writeAudit(trx, actor, {
+      await recordHistory(trx, actor, {
         action: next === ORDER_STATUS.finished ? 'finish' : 'reopen',
         entity: 'order',
         entityId: order.id,

@@ -2,7 +2,8 @@
  * Saving any stage record (check-in, plating, transfer, release pass, export declaration, tax refund,
  * deregistration, freight) is this one function, driven by the stage table of contract/stage.ts. In one
  * transaction it checks where each vehicle is, writes the one record per vehicle and stage (an add for a
- * vehicle that has one is refused with its id; changes go through the edit), sets the stage value and the rate from the documents, writes the audit row, and settles
+ * vehicle that has one is refused with its id; changes go through the edit), sets the stage value and the rate from the documents, records its history event linked to every
+ * vehicle it covers or released, and settles
  * the overseas contracts' status.
  */
 import {
@@ -20,7 +21,7 @@ import type { Actor } from '../app-context';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { conflict, HttpError, notFound, unprocessable } from '../http-errors';
-import { writeAudit } from '../modules/audit/audit.repository';
+import { recordHistory } from '../platform/history/record-history';
 import { nowIso } from '../time';
 import { lockRowForSave, storedFormOf } from '../db/stale-save';
 import { messages } from '../../../contract/common';
@@ -131,6 +132,8 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
           : storedFormOf(input.expectedUpdatedAt);
       let before: Record<string, unknown> | undefined;
       let released: number[] = [];
+      // The vehicles the record covered before this save, for the history's before.
+      let previousIds: number[] = [];
 
       if (storage.kind === 'perVehicle') {
         const vehicleId = ids[0] as number;
@@ -140,6 +143,7 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
         if (recordId !== undefined) {
           before = await readRecord(trx, storage.table, recordId);
           if (!before) throw notFound();
+          previousIds = [before.vehicle_id as number];
           if (before.vehicle_id !== vehicleId) released = [before.vehicle_id as number];
           if (!(await updateRecord(trx, storage.table, recordId, { ...columns, vehicle_id: vehicleId }, readAt))) {
             throw conflict(messages.staleRecord);
@@ -169,6 +173,7 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
           recordId = await insertRecord(trx, storage.table, { ...columns, created_by: actor.userId, created_at: at });
         await replaceLinks(trx, storage.links, storage.key, recordId, ids);
         released = previous.filter((id) => !ids.includes(id));
+        previousIds = previous;
       }
 
       await writeStageValue(trx, ids, stage, value, at);
@@ -176,12 +181,19 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
       const releasedVehicles = await readVehicles(trx, released);
       await writeStageValue(trx, released, stage, 0, at);
 
-      await writeAudit(trx, actor, {
-        action: input.recordId === undefined && before === undefined ? `create_${stage}` : `update_${stage}`,
-        entity: storage.table,
+      const covered = [...vehicles, ...releasedVehicles];
+      const previously = covered.filter((vehicle) => previousIds.includes(vehicle.id));
+      await recordHistory(trx, actor, {
+        action: before === undefined ? 'create' : 'update',
+        entity: stage,
         entityId: recordId,
-        before,
+        before: before && {
+          ...before,
+          vins: previously.map((vehicle) => vehicle.vin),
+          value: previously[0]?.[stage],
+        },
         after: { ...columns, vins: vehicles.map((vehicle) => vehicle.vin), value },
+        vehicleIds: covered.map((vehicle) => vehicle.id),
       });
       await settleOrders(
         trx,

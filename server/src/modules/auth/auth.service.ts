@@ -13,7 +13,8 @@ import type { Actor, AppContext } from '../../app-context';
 import { isSerializationFailure, isUniqueViolation } from '../../db/errors';
 import { conflict, forbidden, HttpError, tooManyRequests, unauthorized, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
-import { writeAudit } from '../audit/audit.repository';
+import { recordHistory } from '../../platform/history/record-history';
+import { logSession } from './session-log';
 import {
   countAllUsers,
   findLiveUserById,
@@ -122,7 +123,7 @@ export const setup = async (ctx: AppContext, body: SetupBody, actor: Actor): Pro
           deleted_at: null,
         });
         const after = { id, username: body.username, nickname: body.nickname, phone_number: body.phone_number };
-        await writeAudit(trx, { ...actor, userId: id }, { action: 'setup', entity: 'user', entityId: id, after });
+        await recordHistory(trx, { ...actor, userId: id }, { action: 'setup', entity: 'user', entityId: id, after });
         return { id };
       });
   } catch (error) {
@@ -221,7 +222,7 @@ const checkLogin = async (ctx: AppContext, body: LoginBody, actor: Actor, ip: st
       ip: actor.ip,
       user_agent: null,
     });
-    await writeAudit(trx, { ...actor, userId: user.id }, { action: 'login', entity: 'session', entityId: sessionId });
+    await logSession(trx, { ...actor, userId: user.id }, 'login', sessionId);
   });
   return {
     token,
@@ -233,7 +234,7 @@ const checkLogin = async (ctx: AppContext, body: LoginBody, actor: Actor, ip: st
 export const logout = async (ctx: AppContext, sessionId: number, actor: Actor): Promise<void> => {
   await ctx.db.transaction().execute(async (trx) => {
     await revokeSession(trx, sessionId, nowIso());
-    await writeAudit(trx, actor, { action: 'logout', entity: 'session', entityId: sessionId });
+    await logSession(trx, actor, 'logout', sessionId);
   });
   forgetSessions(ctx);
 };
@@ -266,7 +267,7 @@ export const changePassword = async (
     const changed = await updateLiveUser(trx, user.id, { password_hash: passwordHash, updated_at: at });
     if (!changed) throw unauthorized();
     const revoked = await revokeUserSessions(trx, user.id, at, auth.sessionId);
-    await writeAudit(trx, actor, {
+    await recordHistory(trx, actor, {
       action: 'password_change',
       entity: 'user',
       entityId: user.id,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import {
   bearer,
@@ -69,10 +70,12 @@ describe('session', () => {
 
       const token = await login(t.app, 'admin', 'Secret-123');
       expect((await get('/api/user/info', token)).json().data).toMatchObject({ username: 'admin', name: '管理员' });
-      const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'setup').execute();
+      const audit = await historyEvents(t.db, { action: 'setup' });
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ entity: 'user', entity_id: created.json().data.id });
-      expect(audit[0]?.after_json).not.toContain(admin.password);
+      expect(audit[0]).toMatchObject({ entity: 'user', entity_id: String(created.json().data.id) });
+      expect(audit[0]?.changed.username).toEqual([null, 'admin']);
+      expect(JSON.stringify(audit)).not.toContain(admin.password);
+      expect(JSON.stringify(audit)).not.toContain('scrypt$');
     });
 
     it('stays closed when accounts exist, even if setup is tried by someone else', async () => {
@@ -125,7 +128,11 @@ describe('session', () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]?.token_hash).toBe(createHash('sha256').update(data.token).digest('hex'));
       expect(JSON.stringify(rows)).not.toContain(data.token);
-      expect(await t.db.selectFrom('audit_log').select('action').execute()).toEqual([{ action: 'login' }]);
+      // A login is a session, not history: it stays in audit_log alone.
+      expect(await t.db.selectFrom('audit_log').select(['action', 'entity']).execute()).toEqual([
+        { action: 'login', entity: 'session' },
+      ]);
+      expect((await historyEvents(t.db)).filter((event) => event.action !== 'create')).toEqual([]);
     });
 
     it('answers 401 账号或密码错误 for a wrong password or an unknown account alike', async () => {
@@ -362,9 +369,11 @@ describe('session', () => {
       expect((await get('/api/user/info', other)).statusCode).toBe(401);
       expect((await loginRequest(t.app, staff.username, staff.password)).statusCode).toBe(401);
       await login(t.app, staff.username, 'NewPass-1');
-      const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'password_change').execute();
+      const audit = await historyEvents(t.db, { action: 'password_change' });
       expect(audit).toHaveLength(1);
-      expect(audit[0]?.user_id).toBe(staff.id);
+      expect(audit[0]).toMatchObject({ user_id: staff.id, entity: 'user', entity_id: String(staff.id) });
+      expect(audit[0]?.changed.password_changed).toEqual([null, true]);
+      expect(JSON.stringify(audit)).not.toContain('scrypt$');
     });
 
     it('needs a token', async () => {

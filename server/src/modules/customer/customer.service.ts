@@ -18,7 +18,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { paged } from '../../envelope';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
-import { writeAudit } from '../audit/audit.repository';
+import { recordHistory } from '../../platform/history/record-history';
 import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
 import { assertNotStale, lockRowForSave } from '../../db/stale-save';
 import {
@@ -80,7 +80,7 @@ export const createCustomerType = async (
   try {
     return await db.transaction().execute(async (trx) => {
       const id = await insertCustomerType(trx, body.name, nowIso());
-      await writeAudit(trx, actor, { action: 'create', entity: 'customer_type', entityId: id, after: body });
+      await recordHistory(trx, actor, { action: 'create', entity: 'customer_type', entityId: id, after: body });
       return { id };
     });
   } catch (error) {
@@ -102,7 +102,7 @@ export const updateCustomerType = async (
       const holder = await findCustomerTypeByName(trx, body.name);
       if (holder && holder.id !== id) throw conflict(customerMessages.typeNameTaken);
       await renameCustomerType(trx, id, body.name, nextUpdatedAt(existing.updated_at));
-      await writeAudit(trx, actor, {
+      await recordHistory(trx, actor, {
         action: 'update',
         entity: 'customer_type',
         entityId: id,
@@ -130,7 +130,7 @@ export const deleteCustomerType = async ({ db }: AppContext, id: number, actor: 
       if (uses.customers > 0) throw conflict(customerMessages.typeInUse);
       if (uses.contracts > 0) throw conflict(customerMessages.typeUsedByContract);
       await deleteCustomerTypeRow(trx, id);
-      await writeAudit(trx, actor, { action: 'delete', entity: 'customer_type', entityId: id, before: existing });
+      await recordHistory(trx, actor, { action: 'delete', entity: 'customer_type', entityId: id, before: existing });
     });
   } catch (error) {
     // A customer of this type saved between the count and the delete.
@@ -213,7 +213,7 @@ export const insertCustomerFromForm = async (
     created_at: at,
     updated_at: at,
   });
-  await writeAudit(trx, actor, { action: 'create', entity: 'customer', entityId: id, after: auditView(body) });
+  await recordHistory(trx, actor, { action: 'create', entity: 'customer', entityId: id, after: auditView(body) });
   return id;
 };
 
@@ -266,7 +266,12 @@ export const deleteCustomer = async ({ db }: AppContext, id: number, actor: Acto
       const contractNo = await findContractUsingCustomer(trx, id);
       if (contractNo !== undefined) throw conflict(customerMessages.customerInUseBy(contractNo));
       await deleteCustomerRow(trx, id);
-      await writeAudit(trx, actor, { action: 'delete', entity: 'customer', entityId: id, before: auditView(existing) });
+      await recordHistory(trx, actor, {
+        action: 'delete',
+        entity: 'customer',
+        entityId: id,
+        before: auditView(existing),
+      });
     });
   } catch (error) {
     // A contract naming the customer was saved between the check and the delete.

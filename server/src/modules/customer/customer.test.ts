@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { loggedInStaff } from '../../../../tests/helpers/factories';
 import { caller, orderForm, uploadOverseasFiles } from '../../../../tests/helpers/overseas';
@@ -18,14 +19,7 @@ describe('customers and customer types', () => {
     await t.close();
   });
 
-  const audits = (entity: string, entityId: number) =>
-    t.db
-      .selectFrom('audit_log')
-      .select(['action', 'user_id', 'before_json', 'after_json'])
-      .where('entity', '=', entity)
-      .where('entity_id', '=', entityId)
-      .orderBy('id')
-      .execute();
+  const audits = (entity: string, entityId: number) => historyEvents(t.db, { entity, entityId });
 
   const newCustomer = async (body: Record<string, unknown> = {}) => {
     const response = await call('POST', '/api/customer', { name: '客户甲', type_id: 1, ...body });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { messages } from '../../../../contract/common';
 import { exportsMessages } from '../../../../contract/exports';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
@@ -82,12 +83,10 @@ describe('export declaration (出口报关) and the release hand-over', () => {
     expect(await vehicleOf(vin(1))).toMatchObject({ exports: 2, flow: 'release' });
     expect(await vehicleOf(vin(2))).toMatchObject({ exports: 2 });
     expect(await vehicleOf(vin(3))).toMatchObject({ exports: 0 });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity_id'])
-      .where('entity', '=', 'export_declarations')
-      .execute();
-    expect(audit).toEqual([{ action: 'create_exports', entity_id: id }]);
+    const audit = await historyEvents(t.db, { entity: 'exports' });
+    expect(audit.map((row) => [row.action, row.entity_id, row.changed.vins?.[1]])).toEqual([
+      ['create', String(id), [vin(1), vin(2)]],
+    ]);
 
     // The two optional documents added: 6/6; the rate is computed, a typed one is refused.
     const typedRate = await call(
@@ -299,14 +298,8 @@ describe('export declaration (出口报关) and the release hand-over', () => {
     expect(refusal(noId)).toEqual({ status: 422, message: exportsMessages.exportsIdRequired });
     expect((await read(`exportsId=${id}`)).updated_at).toBe(after.updated_at);
     expect(await declarationIds()).toEqual([id, second]);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'export_declarations')
-      .where('entity_id', '=', id)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((row) => row.action)).toEqual(['create_exports', 'update_exports']);
+    const audit = await historyEvents(t.db, { entity: 'exports', entityId: id });
+    expect(audit.map((row) => row.action)).toEqual(['create', 'update']);
   });
 
   it('hands a released and exported vehicle to filing, keeping the others with their reasons', async () => {
@@ -332,12 +325,15 @@ describe('export declaration (出口报关) and the release hand-over', () => {
     expect(await vehicleOf(vin(1))).toMatchObject({ flow: 'filing', exports: 2, release: 2 });
     expect(await vehicleOf(vin(2))).toMatchObject({ flow: 'release' });
     expect(await vehicleOf(vin(3))).toMatchObject({ flow: 'release' });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity_id'])
-      .where('action', '=', 'hand_over_release')
-      .execute();
-    expect(audit).toEqual([{ action: 'hand_over_release', entity_id: purchaseId }]);
+    const audit = await historyEvents(t.db, { action: 'hand_over' });
+    expect(audit.filter((row) => row.changed.flow?.[1] === 'filing')).toEqual([
+      expect.objectContaining({
+        entity: 'purchase',
+        entity_id: String(purchaseId),
+        changed: { flow: ['release', 'filing'] },
+        vehicles: [(await vehicleOf(vin(1)))?.id],
+      }),
+    ]);
 
     // Handing over again moves nothing: the filed vehicle is elsewhere now.
     const again = await call('PUT', '/api/car/releaseHandOver', `purchase_id[]=${purchaseId}`, FORM);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { messages } from '../../../../contract/common';
 import { filedMessages } from '../../../../contract/filed';
 import { stageMessages } from '../../../../contract/stage';
@@ -90,14 +91,8 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
     expect(edited.json()).toMatchObject({ code: 200, message: '编辑成功', data: { id: freightId } });
     expect(await values(vin(1))).toEqual({ drawback: 2, archive: 2, freight: 2 });
     expect(await statusOf(orderId)).toBe(6);
-    const finish = await t.db
-      .selectFrom('audit_log')
-      .select('after_json')
-      .where('entity', '=', 'order')
-      .where('entity_id', '=', orderId)
-      .where('action', '=', 'finish')
-      .execute();
-    expect(finish.map((row) => JSON.parse(row.after_json ?? 'null'))).toEqual([{ status: 6 }]);
+    const finish = await historyEvents(t.db, { entity: 'order', entityId: orderId, action: 'finish' });
+    expect(finish.map((row) => row.changed)).toEqual([{ status: [2, 6] }]);
 
     // The contract's record view (part 1) and archiveRead show the records as made.
     const order = await readOrder(orderId);

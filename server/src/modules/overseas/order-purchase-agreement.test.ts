@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { messages } from '../../../../contract/common';
 import { orderMessages } from '../../../../contract/overseas';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
@@ -30,14 +31,7 @@ describe('an overseas contract’s cars agree with their purchase contracts', ()
 
   const carsOf = async (orderId: number) =>
     ((await readOrder(orderId)).cars as { vin: string }[]).map((car) => car.vin);
-  const purchaseAudits = (purchaseId: number) =>
-    t.db
-      .selectFrom('audit_log')
-      .select(['action', 'before_json', 'after_json'])
-      .where('entity', '=', 'purchase')
-      .where('entity_id', '=', purchaseId)
-      .orderBy('id')
-      .execute();
+  const purchaseAudits = (purchaseId: number) => historyEvents(t.db, { entity: 'purchase', entityId: purchaseId });
 
   /** Contract A with cars 1 and 2; purchase CG-A of A buying car 1 and a car of no overseas contract. */
   const purchaseOfA = async () => {
@@ -131,8 +125,7 @@ describe('an overseas contract’s cars agree with their purchase contracts', ()
     expect(pointed.updated_at).not.toBe(read.updated_at);
     const audits = await purchaseAudits(purchase);
     expect(audits.at(-1)).toMatchObject({ action: 'update' });
-    expect(JSON.parse(audits.at(-1)?.before_json ?? 'null')).toEqual({ order_id: null });
-    expect(JSON.parse(audits.at(-1)?.after_json ?? 'null')).toEqual({ order_id: b, cars: [LGB(1)] });
+    expect(audits.at(-1)?.changed).toEqual({ order_id: [null, b], cars: [null, [LGB(1)]] });
 
     // The purchase form opened before B took the car is stale now; a fresh save keeps B and is accepted.
     const stale = await call('PUT', `/api/purchase/${purchase}`, purchaseFormOf(read, { updated_at: read.updated_at }));

@@ -29,7 +29,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { paged } from '../../envelope';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
-import { writeAudit } from '../audit/audit.repository';
+import { recordHistory } from '../../platform/history/record-history';
 import { assertFileReferences, type FileRules } from '../upload/file-references';
 import { findCustomer } from '../customer/customer.repository';
 import { resolveContractCustomer } from '../customer/contract-customer';
@@ -400,7 +400,7 @@ export const createOrder = async ({ db }: AppContext, body: OrderBody, actor: Ac
         updated_at: at,
       });
       await applyCarLines(trx, id, body.cars, actor);
-      await writeAudit(trx, actor, {
+      await recordHistory(trx, actor, {
         action: 'create',
         entity: 'order',
         entityId: id,
@@ -516,7 +516,13 @@ export const createReceipt = async (
       is_deposit: body.is_deposit,
     };
     const id = await insertReceipt(trx, { ...row, created_by: actor.userId, created_at: at, updated_at: at });
-    await writeAudit(trx, actor, { action: 'create', entity: 'receipt', entityId: id, after: receiptAudit(row) });
+    await recordHistory(trx, actor, {
+      action: 'create',
+      entity: 'receipt',
+      entityId: id,
+      orderId,
+      after: receiptAudit(row),
+    });
     return { id };
   });
 
@@ -551,6 +557,7 @@ export const updateReceipt = async (
         action: 'update',
         entity: 'receipt',
         entityId: id,
+        orderId: existing.order_id,
         before: receiptAudit(existing),
         after: receiptAudit(updated),
       }),

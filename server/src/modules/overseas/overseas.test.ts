@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { createVehicle } from '../../../../tests/helpers/factories';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
@@ -99,16 +100,11 @@ describe('overseas contracts and receipts', () => {
         created_by: admin.id,
       });
 
-      const audit = await t.db
-        .selectFrom('audit_log')
-        .select(['entity', 'action', 'user_id'])
-        .where('entity', '!=', 'session')
-        .orderBy('id')
-        .execute();
+      const audit = await historyEvents(t.db);
       expect(audit.map((row) => `${row.entity}:${row.action}`)).toEqual([
         'customer:create',
-        'vehicle:create',
-        'vehicle:create',
+        'car:create',
+        'car:create',
         'order:create',
       ]);
       expect(audit.every((row) => row.user_id === admin.id)).toBe(true);
@@ -280,16 +276,11 @@ describe('overseas contracts and receipts', () => {
       // The removed line's vehicle leaves the contract with its overseas prices, but keeps its row.
       expect(await vehicleOf(second.vin)).toMatchObject({ id: second.id, order_id: null, order_price: null });
       expect(await countRows('customers')).toBe(1);
-      const actions = await t.db
-        .selectFrom('audit_log')
-        .select(['entity', 'action'])
-        .where('entity', 'in', ['order', 'vehicle'])
-        .orderBy('id')
-        .execute();
+      const actions = (await historyEvents(t.db)).filter((row) => ['order', 'car'].includes(row.entity));
       expect(actions.slice(3).map((row) => `${row.entity}:${row.action}`)).toEqual([
-        'vehicle:update',
-        'vehicle:create',
-        'vehicle:detach',
+        'car:update',
+        'car:create',
+        'car:detach',
         'order:update',
       ]);
     });
@@ -566,8 +557,9 @@ describe('overseas contracts and receipts', () => {
         },
         expect.objectContaining({ amount: 99.5, receipt_no: 'SK-002', receipted_at: '2026-11-21', is_deposit: 0 }),
       ]);
-      const audit = await t.db.selectFrom('audit_log').select('action').where('entity', '=', 'receipt').execute();
+      const audit = await historyEvents(t.db, { entity: 'receipt' });
       expect(audit).toHaveLength(2);
+      expect(audit.every((row) => row.order_id === id)).toBe(true);
     });
 
     it('keeps the received total on the contract through every receipt added, changed or removed', async () => {
@@ -774,7 +766,7 @@ describe('overseas contracts and receipts', () => {
       receipts: await t.db.selectFrom('receipts').selectAll().orderBy('id').execute(),
       customers: await countRows('customers'),
       vehicles: await t.db.selectFrom('vehicles').selectAll().orderBy('id').execute(),
-      audit: await t.db.selectFrom('audit_log').select('id').where('entity', '!=', 'session').execute(),
+      audit: await t.db.selectFrom('history_events').select('id').execute(),
     });
     /** A real export of the contract list: a file that exists under /storage/exports, never a document. */
     const exportFile = async () => {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { messages } from '../../../../contract/common';
 import { pickupMessages } from '../../../../contract/pickup';
 import { stageMessages } from '../../../../contract/stage';
@@ -156,16 +157,12 @@ describe('check-in (入库) and the pickup list', () => {
     );
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await readEntry(id)).toMatchObject({ dl_name: '赵代理', car_image: files.photos });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity', 'entity_id'])
-      .where('entity', '=', 'check_ins')
-      .orderBy('id')
-      .execute();
-    expect(audit).toEqual([
-      { action: 'create_entry', entity: 'check_ins', entity_id: id },
-      { action: 'update_entry', entity: 'check_ins', entity_id: id },
+    const audit = await historyEvents(t.db, { entity: 'entry' });
+    expect(audit.map((row) => [row.action, row.entity, row.entity_id])).toEqual([
+      ['create', 'entry', String(id)],
+      ['update', 'entry', String(id)],
     ]);
+    expect(audit[1]?.changed.dl_name).toEqual([expect.anything(), '赵代理']);
   });
 
   it('moves a check-in to the VIN the clerk corrected it to', async () => {

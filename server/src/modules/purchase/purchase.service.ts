@@ -23,7 +23,7 @@ import { conflict, notFound, unprocessable } from '../../http-errors';
 import { handOverPurchases } from '../../lifecycle/hand-over';
 import { enterPurchase, leavePurchase } from '../../lifecycle/purchase-membership';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
-import { writeAudit } from '../audit/audit.repository';
+import { recordHistory } from '../../platform/history/record-history';
 import { resolveContractCustomer } from '../customer/contract-customer';
 import { fromFen, fromFenOrNull, toFen } from '../overseas/money';
 import { findOrderNumbers } from '../overseas/overseas.repository';
@@ -266,10 +266,11 @@ const releaseVehicles = async (
   await leavePurchase(trx, ids);
   const deleted = new Set(await deleteUnnamedVehicles(trx, ids));
   for (const vehicle of vehicles) {
-    await writeAudit(trx, actor, {
+    await recordHistory(trx, actor, {
       action: deleted.has(vehicle.id) ? 'delete' : 'detach',
-      entity: 'vehicle',
+      entity: 'car',
       entityId: vehicle.id,
+      purchaseId: vehicle.purchase_id,
       before: { ...contractCarAudit(purchaseCarLines, vehicle), flow: vehicle.flow },
       after: deleted.has(vehicle.id) ? undefined : { purchase_id: null, flow: null },
     });
@@ -338,7 +339,7 @@ export const createPurchase = async ({ db }: AppContext, body: PurchaseBody, act
         updated_at: at,
       });
       await applyCarLines(trx, { id, handed_over: 0 }, body.car, actor);
-      await writeAudit(trx, actor, {
+      await recordHistory(trx, actor, {
         action: 'create',
         entity: 'purchase',
         entityId: id,
@@ -407,7 +408,7 @@ export const deletePurchase = async ({ db }: AppContext, id: number, actor: Acto
     const vehicles = await listVehiclesOfPurchases(trx, [id]);
     await releaseVehicles(trx, vehicles, actor, () => purchaseMessages.deleteHandedOver);
     await deletePurchaseWithRemits(trx, id);
-    await writeAudit(trx, actor, {
+    await recordHistory(trx, actor, {
       action: 'delete',
       entity: 'purchase',
       entityId: id,
@@ -416,6 +417,7 @@ export const deletePurchase = async ({ db }: AppContext, id: number, actor: Acto
         contracts: parseFileList(existing.contracts),
         car: vehicles.map((vehicle) => vehicle.vin),
       },
+      vehicleIds: vehicles.map((vehicle) => vehicle.id),
     });
   });
 
@@ -439,10 +441,11 @@ export const createRemit = async (
     };
     const id = await insertRemit(trx, { ...row, created_by: actor.userId, created_at: at, updated_at: at });
     const remitStatus = await refreshRemitStatus(trx, purchaseId);
-    await writeAudit(trx, actor, {
+    await recordHistory(trx, actor, {
       action: 'create',
       entity: 'remit',
       entityId: id,
+      purchaseId,
       after: { ...row, remit_status: remitStatus },
     });
     return { id };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { type PurchaseCar, purchaseMessages } from '../../../../contract/purchase';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
@@ -67,12 +68,8 @@ describe('purchase contracts, remittances and hand-overs', () => {
     });
     // The seller typed on the form became a customer.
     expect(await countRows('customers')).toBe(1);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity'])
-      .where('entity', '=', 'purchase')
-      .execute();
-    expect(audit).toEqual([{ action: 'create', entity: 'purchase' }]);
+    const audit = await historyEvents(t.db, { entity: 'purchase' });
+    expect(audit.map((row) => [row.action, row.entity])).toEqual([['create', 'purchase']]);
   });
 
   it('accepts the form-encoded form of the spec', async () => {
@@ -485,12 +482,7 @@ describe('purchase contracts, remittances and hand-overs', () => {
     expect(await countRows('remits')).toBe(0);
     expect(await vehicleOf(LGB(1))).toBeUndefined();
     expect(await vehicleOf(vin(1))).toMatchObject({ order_id: orderId, purchase_id: null, flow: null });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'purchase')
-      .where('entity_id', '=', id)
-      .execute();
+    const audit = await historyEvents(t.db, { entity: 'purchase', entityId: id });
     expect(audit.map((row) => row.action)).toEqual(['create', 'delete']);
     expect((await call('DELETE', `/api/purchase/${id}`)).statusCode).toBe(404);
   });

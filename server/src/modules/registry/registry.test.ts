@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { messages } from '../../../../contract/common';
 import { registryMessages } from '../../../../contract/registry';
 import { stageMessages } from '../../../../contract/stage';
@@ -126,13 +127,8 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     expect(plate.created_at).toMatch(/\+08:00$/);
     expect(await vehicleOf(vin(1))).toMatchObject({ plate: 2 });
 
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'platings')
-      .orderBy('id')
-      .execute();
-    expect(audit.map((row) => row.action)).toEqual(['create_plate', 'update_plate', 'update_plate']);
+    const audit = await historyEvents(t.db, { entity: 'plate' });
+    expect(audit.map((row) => row.action)).toEqual(['create', 'update', 'update']);
     expect((await call('GET', '/api/car/plateRead?plateId=999')).statusCode).toBe(404);
   });
 

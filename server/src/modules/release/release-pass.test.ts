@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { messages } from '../../../../contract/common';
 import { RELEASE_CANDIDATES_LIMIT, releasePassMessages } from '../../../../contract/release-pass';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
@@ -106,12 +107,8 @@ describe('release pass (出库 / 车辆放行)', () => {
     expect(await vehicleOf(vin(1))).toMatchObject({ release: 2, flow: 'release' });
     expect(await vehicleOf(vin(2))).toMatchObject({ release: 2 });
     expect(await vehicleOf(vin(3))).toMatchObject({ release: 0 });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity_id'])
-      .where('entity', '=', 'release_passes')
-      .execute();
-    expect(audit).toEqual([{ action: 'create_release', entity_id: id }]);
+    const audit = await historyEvents(t.db, { entity: 'release' });
+    expect(audit.map((row) => [row.action, row.entity_id])).toEqual([['create', String(id)]]);
 
     // The pickup list shows the pass, 已出库, and its 出库时间 filter finds it (today, in the server's zone).
     const rows = await pickupRows();
@@ -236,14 +233,8 @@ describe('release pass (出库 / 车辆放行)', () => {
     const noId = await call('POST', '/api/car/releaseEdit', releaseForm(files, [vin(1)]));
     expect(refusal(noId)).toEqual({ status: 422, message: releasePassMessages.releaseIdRequired });
     expect((await readPass(id)).updated_at).toBe(after.updated_at);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'release_passes')
-      .where('entity_id', '=', id)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((row) => row.action)).toEqual(['create_release', 'update_release']);
+    const audit = await historyEvents(t.db, { entity: 'release', entityId: id });
+    expect(audit.map((row) => row.action)).toEqual(['create', 'update']);
   });
 
   it('keeps a vehicle handed on to filing on its pass', async () => {

@@ -14,7 +14,7 @@ import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update
 import { paged } from '../../envelope';
 import { conflict, notFound } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
-import { writeAudit } from '../audit/audit.repository';
+import { recordHistory } from '../../platform/history/record-history';
 import { queuedHash } from '../auth/hash-queue';
 import type { Authenticated } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/auth.repository';
@@ -91,7 +91,7 @@ export const createStaff = async (ctx: AppContext, body: StaffCreateBody, actor:
         updated_at: at,
         deleted_at: null,
       });
-      await writeAudit(trx, actor, {
+      await recordHistory(trx, actor, {
         action: 'create',
         entity: 'user',
         entityId: id,
@@ -189,7 +189,7 @@ export const deleteStaff = async (ctx: AppContext, id: number, auth: Authenticat
     // Kept as a row (see the migration): corrections and the audit log still name who acted.
     if (!(await updateLiveUser(trx, id, { deleted_at: at, updated_at: at }))) throw notFound();
     const sessionsRevoked = await revokeUserSessions(trx, id, at);
-    await writeAudit(trx, actor, {
+    await recordHistory(trx, actor, {
       action: 'delete',
       entity: 'user',
       entityId: id,

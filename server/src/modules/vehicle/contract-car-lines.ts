@@ -3,7 +3,7 @@ import type { Actor } from '../../app-context';
 import type { Db } from '../../db/database';
 import { conflict } from '../../http-errors';
 import { nextUpdatedAt, nowIso } from '../../time';
-import { writeAudit } from '../audit/audit.repository';
+import { recordHistory } from '../../platform/history/record-history';
 import { findVehiclesByVins, insertVehicle, type VehicleInsert } from './vehicle.repository';
 import type { VehicleRow } from './vehicle.table';
 
@@ -58,6 +58,10 @@ export const contractCarAudit = (
   [side.contract]: vehicle[side.contract],
   ...Object.fromEntries(side.prices.map((column) => [column, vehicle[column]])),
 });
+
+/** The contract whose history holds a car line's event. */
+const contractOf = (side: { contract: ContractColumn }, contractId: number) =>
+  side.contract === 'order_id' ? { orderId: contractId } : { purchaseId: contractId };
 
 export interface CarLinesOptions {
   /**
@@ -126,10 +130,11 @@ export const applyContractCarLines = async <Line extends { vin: string; model: s
         updated_at: at,
       } as VehicleInsert);
       kept.add(id);
-      await writeAudit(trx, actor, {
+      await recordHistory(trx, actor, {
         action: 'create',
-        entity: 'vehicle',
+        entity: 'car',
         entityId: id,
+        ...contractOf(side, contractId),
         after: contractCarAudit(side, { vin: line.vin, [side.contract]: contractId, ...columns }),
       });
       continue;
@@ -148,10 +153,11 @@ export const applyContractCarLines = async <Line extends { vin: string; model: s
       existing,
     );
     if (!linked) throw conflict(messages.staleRecord);
-    await writeAudit(trx, actor, {
+    await recordHistory(trx, actor, {
       action: existing[side.contract] === contractId ? 'update' : 'link',
-      entity: 'vehicle',
+      entity: 'car',
       entityId: existing.id,
+      ...contractOf(side, contractId),
       before: contractCarAudit(side, existing),
       after: contractCarAudit(side, { vin: existing.vin, [side.contract]: contractId, ...columns }),
     });

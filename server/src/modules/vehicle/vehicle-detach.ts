@@ -3,7 +3,7 @@ import type { Actor } from '../../app-context';
 import type { Db } from '../../db/database';
 import { conflict } from '../../http-errors';
 import { nextUpdatedAt } from '../../time';
-import { writeAudit } from '../audit/audit.repository';
+import { recordHistory } from '../../platform/history/record-history';
 import { updateVehicle } from './vehicle.repository';
 import type { VehicleRow } from './vehicle.table';
 
@@ -25,10 +25,11 @@ export const detachFromOverseasContract = async (trx: Db, vehicle: VehicleRow, a
     order_other: null,
     updated_at: nextUpdatedAt(vehicle.updated_at),
   });
-  await writeAudit(trx, actor, {
+  await recordHistory(trx, actor, {
     action: 'detach',
-    entity: 'vehicle',
+    entity: 'car',
     entityId: vehicle.id,
+    orderId: vehicle.order_id,
     before: {
       vin: vehicle.vin,
       model: vehicle.model,

@@ -16,7 +16,7 @@ import {
 import type { Actor, AppContext } from '../../app-context';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { nextUpdatedAt } from '../../time';
-import { writeAudit } from '../audit/audit.repository';
+import { recordHistory } from '../../platform/history/record-history';
 import { findOrder } from '../overseas/overseas.repository';
 import { detachFromOverseasContract } from './vehicle-detach';
 import { leavePurchase } from '../../lifecycle/purchase-membership';
@@ -87,10 +87,11 @@ export const detachCar = async ({ db }: AppContext, id: number, body: CarDetachB
       updated_at: at,
     });
     await leavePurchase(trx, [id]);
-    await writeAudit(trx, actor, {
+    await recordHistory(trx, actor, {
       action: 'detach',
-      entity: 'vehicle',
+      entity: 'car',
       entityId: id,
+      purchaseId: vehicle.purchase_id,
       before: {
         vin: vehicle.vin,
         purchase_id: vehicle.purchase_id,

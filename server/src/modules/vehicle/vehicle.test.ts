@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { createVehicle } from '../../../../tests/helpers/factories';
 import { carLine, vin } from '../../../../tests/helpers/overseas';
@@ -151,12 +152,10 @@ describe('car lookups, detach and carLists', () => {
       });
       const order = (await call('GET', `/api/order/${orderId}`)).json().data;
       expect(order.cars.map((line: { vin: string }) => line.vin)).toEqual([vin(2)]);
-      const audit = await t.db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('action', '=', 'detach')
-        .executeTakeFirstOrThrow();
-      expect(audit).toMatchObject({ entity: 'vehicle', entity_id: car.id });
+      const audit = await historyEvents(t.db, { action: 'detach' });
+      expect(audit).toEqual([
+        expect.objectContaining({ entity: 'car', entity_id: String(car.id), vehicles: [car.id] }),
+      ]);
 
       const again = await call('PUT', `/api/car/detach/${car.id}`, { model: 'order' });
       expect(again.statusCode).toBe(409);

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { paged } from '../../envelope';
 import { conflict, unprocessable } from '../../http-errors';
 import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
-import { writeAudit } from '../audit/audit.repository';
+import { recordHistory } from '../../platform/history/record-history';
 import { findVehicleByVin, updateVehicle } from '../vehicle/vehicle.repository';
 import { countVinCorrections, insertVinCorrection, listVinCorrections } from './vin-correction.repository';
 import { pageWithTotal } from '../../db/list-page';
@@ -63,12 +63,13 @@ export const correctVin = async (
         user_id: actor.userId,
         created_at: nowIso(),
       });
-      await writeAudit(trx, actor, {
+      await recordHistory(trx, actor, {
         action: 'correct_vin',
-        entity: 'vehicle',
-        entityId: vehicle.id,
+        entity: 'vin_alter',
+        entityId: id,
         before: { vin: vehicle.vin },
-        after: { vin: body.vinNew, correction_id: id },
+        after: { vin: body.vinNew },
+        vehicleIds: [vehicle.id],
       });
       return { id };
     });

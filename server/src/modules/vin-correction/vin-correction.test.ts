@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { historyEvents } from '../../../../tests/helpers/history';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { createVehicle, loggedInStaff } from '../../../../tests/helpers/factories';
 import { caller, carLine, orderForm, uploadOverseasFiles, vin } from '../../../../tests/helpers/overseas';
@@ -52,13 +53,16 @@ describe('VIN correction', () => {
       vin_new: vin(9, 'WDD'),
       user_id: admin.id,
     });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'correct_vin')
-      .executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ entity: 'vehicle', entity_id: vehicleId, user_id: admin.id });
-    expect(JSON.parse(audit.before_json ?? '{}')).toEqual({ vin: vin(1) });
+    const audit = await historyEvents(t.db, { action: 'correct_vin' });
+    expect(audit).toEqual([
+      expect.objectContaining({
+        entity: 'vin_alter',
+        entity_id: String(correction.id),
+        user_id: admin.id,
+        changed: { vin: [vin(1), vin(9, 'WDD')] },
+        vehicles: [vehicleId],
+      }),
+    ]);
 
     // The old VIN is free again.
     expect(
