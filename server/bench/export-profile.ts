@@ -15,6 +15,7 @@ import type { ExportAnswer } from '../../contract/export';
 import type { AppContext } from '../src/app-context';
 import { parseConfig } from '../src/config';
 import { createDatabase } from '../src/db/database';
+import { createJobRunner } from '../src/platform/jobs/job-runner';
 import { createStorage } from '../src/platform/storage/storage';
 import { exportReleaseList } from '../src/modules/exports/release-list-export.service';
 import { exportOrders, exportReceipts } from '../src/modules/overseas/overseas-export.service';
@@ -39,7 +40,13 @@ const dir = await mkdtemp(join(tmpdir(), 'export-profile-'));
 const url = target.startsWith('postgres') ? target : `sqlite:${target}`;
 const config = parseConfig({ DATABASE_URL: url, STORAGE_DIR: join(dir, 'storage') }, dir);
 const db = createDatabase(config.database);
-const ctx: AppContext = { db, config, storage: createStorage(config.storageDir), version: 'bench' };
+const ctx: AppContext = {
+  db,
+  config,
+  storage: createStorage(config.storageDir),
+  jobs: createJobRunner({ db, log: console }),
+  version: 'bench',
+};
 
 /**
  * The longest stretches the loop was held: a timer that should fire every millisecond records how late

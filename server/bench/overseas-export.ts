@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { parseConfig } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { createJobRunner } from '../src/platform/jobs/job-runner';
 import { createStorage } from '../src/platform/storage/storage';
 import { exportOrders, exportReceipts } from '../src/modules/overseas/overseas-export.service';
 import { lookupCars } from '../src/modules/vehicle/vehicle.service';
@@ -85,7 +86,13 @@ const main = async () => {
       `seeded ${CONTRACTS} contracts in ${Math.round(performance.now() - seedStarted)} ms (${config.database.kind})`,
     );
 
-    const ctx = { db, config, storage: createStorage(config.storageDir), version: 'bench' };
+    const ctx = {
+      db,
+      config,
+      storage: createStorage(config.storageDir),
+      jobs: createJobRunner({ db, log: console }),
+      version: 'bench',
+    };
     for (const [name, run] of [
       ['order list export', () => exportOrders(ctx, {})],
       ['receipt sheet export', () => exportReceipts(ctx, {})],

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import type { JobRunner } from './platform/jobs/job-runner';
 import type { Storage } from './platform/storage/storage';
 
 /** What services need from the running server; decorated on the Fastify instance as `app.ctx`. */
@@ -8,6 +9,8 @@ export interface AppContext {
   config: AppConfig;
   /** Stored files (uploads, exports), built once per app over STORAGE_DIR (platform/storage). */
   storage: Storage;
+  /** Timed work, each job on one server of the office at a time (platform/jobs); started when the app is ready. */
+  jobs: JobRunner;
   /** The application's version (package.json), shown by GET /api/health. */
   version: string;
 }

@@ -35,7 +35,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { vehicleRoutes } from './modules/vehicle/vehicle.routes';
 import { vinCorrectionRoutes } from './modules/vin-correction/vin-correction.routes';
+import { createJobRunner } from './platform/jobs/job-runner';
 import { createStorage } from './platform/storage/storage';
+import { storageJobs } from './platform/storage/storage-jobs';
 import { markRoutesPublic, registerAuth } from './plugins/auth';
 import { handleClientError, handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerFloodGuard } from './plugins/flood-guard';
@@ -118,9 +120,16 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   registerRouteCatalog(app);
   const db = createDatabase(config.database);
   const storage = createStorage(config.storageDir, { timeZone: config.timeZone });
-  const ctx: AppContext = { db, config, storage, version: APP_VERSION };
+  const jobs = createJobRunner({ db, log: app.log });
+  for (const job of storageJobs(storage)) jobs.add(job);
+  const ctx: AppContext = { db, config, storage, jobs, version: APP_VERSION };
   app.decorate('ctx', ctx);
+  // Once ready: the schema is migrated by then (main.ts and the tests migrate before ready). Ready waits
+  // for the runs at start to take their leases, not for their work.
+  app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
+    // Runs in progress finish before the database goes.
+    await jobs.stop();
     await db.destroy();
     log.flushSync();
   });

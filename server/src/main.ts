@@ -37,15 +37,13 @@ const reachableHost = (host: string): string => {
   return host.includes(':') ? `[${host}]` : host;
 };
 
-/** Every hour while the server runs; the timer never keeps the process alive nor outlives the app. */
+/** Every hour while the server runs, as a timed job (platform/jobs): on one server of the office at a time. */
 const keepStatisticsFresh = (app: FastifyInstance) => {
-  const timer = setInterval(() => {
-    refreshStatisticsAfterChanges(app.ctx.db).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'statistics refresh failed');
-    });
-  }, STATISTICS_REFRESH_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.ctx.jobs.add({
+    name: 'db.statistics',
+    intervalMs: STATISTICS_REFRESH_INTERVAL_MS,
+    run: () => refreshStatisticsAfterChanges(app.ctx.db),
+  });
 };
 
 export interface StartHooks {

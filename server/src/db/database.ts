@@ -2,6 +2,7 @@ import { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { CustomersTable, CustomerTypesTable } from '../modules/customer/customer.table';
 import type { StageCountersTable } from '../platform/counters/stage-counters.table';
+import type { JobLeasesTable } from '../platform/jobs/job-leases.table';
 import type {
   DeregistrationsTable,
   DeregistrationVehiclesTable,
@@ -62,6 +63,7 @@ export interface Database {
   vin_corrections: VinCorrectionsTable;
   uploaded_files: UploadedFilesTable;
   stage_counters: StageCountersTable;
+  job_leases: JobLeasesTable;
 }
 
 /** The database handle services and repositories take; a transaction is one too. */

@@ -7,12 +7,6 @@ import { badRequest, HttpError, notFound, unprocessable } from '../../http-error
 import { STORAGE_URL_PREFIX, type Storage } from '../../platform/storage/storage';
 import { downloadHeaders, findStoredFile, isUploadDir, type ReceivedUpload, saveUpload } from './upload.service';
 
-const STAGING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** Exports are made for one download; a day later they go (API.md). */
-const EXPORT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** How often the storage is swept while the server runs. */
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
 /**
  * Multipart errors a client causes, turned into the answers of API.md instead of raw plugin text.
  * Our own errors and the file system's (a full disk) keep their meaning: the error handler makes
@@ -71,23 +65,8 @@ const receiveUpload = async (request: FastifyRequest, storage: Storage): Promise
  * only adds the upload rules and the safe path resolution.
  */
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  // Its staging objects and old exports are swept by the storage's jobs (platform/storage/storage-jobs.ts).
   const { storage } = app.ctx;
-  // Staging files of uploads cut short by a stop, and exports older than a day: at the start, then
-  // hourly. Never awaited, so that a large folder never delays the start or a request.
-  const sweep = () => {
-    storage
-      .sweepStaging(STAGING_MAX_AGE_MS)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'staging sweep failed'));
-    storage
-      .sweepExports(EXPORT_MAX_AGE_MS)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'export sweep failed'));
-  };
-  sweep();
-  // unref: the timer alone never keeps a process (a test, a CLI) alive; onClose stops it.
-  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-  });
 
   // Registered here, not globally: only this route accepts multipart, with limits fitted to it
   // (the plugin's own default is 1 MiB and the whole body limit).
