@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { carMessages, VIN_PATTERN } from './vehicle';
 import { optionalFilter, pageQuery } from './common';
 import { endpoint, paged } from './endpoint';
+import { limitedText } from './fields';
+
+/** Why the VIN was corrected (API.md: optional, at most 200 characters), kept in the correction and its history. */
+export const VIN_CORRECTION_REASON_MAX = 200;
+export const vinCorrectionReasonLabel = '更正原因';
 
 export const vinCorrectionMessages = {
   vinOldRequired: '请填写要更正的车架号',
@@ -26,6 +31,7 @@ export const vinCorrectionBody = z.strictObject({
     .trim()
     .transform((vin) => vin.toUpperCase())
     .pipe(z.string().regex(VIN_PATTERN, vinCorrectionMessages.vinNewFormat)),
+  reason: limitedText(vinCorrectionReasonLabel, VIN_CORRECTION_REASON_MAX),
 });
 export type VinCorrectionBody = z.input<typeof vinCorrectionBody>;
 

@@ -18,6 +18,7 @@ import * as addCheckInAgentIndex from './migrations/2026_11_24_1700_add_check_in
 import * as addReleaseListIndex from './migrations/2026_11_24_1800_add_release_list_index';
 import * as createOrderFiling from './migrations/2026_11_24_1900_create_order_filing';
 import * as createHistory from './migrations/2026_11_25_1200_create_history';
+import * as addVinCorrectionReason from './migrations/2026_11_25_1210_add_vin_correction_reason';
 import * as createJobLeases from './migrations/2026_11_25_1300_create_job_leases';
 
 /**
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1800_add_release_list_index': addReleaseListIndex,
   '2026_11_24_1900_create_order_filing': createOrderFiling,
   '2026_11_25_1200_create_history': createHistory,
+  '2026_11_25_1210_add_vin_correction_reason': addVinCorrectionReason,
   '2026_11_25_1300_create_job_leases': createJobLeases,
 };
 

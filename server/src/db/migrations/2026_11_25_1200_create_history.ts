@@ -104,8 +104,9 @@ const shown = (entity: string, field: string, value: unknown): unknown => {
 };
 
 const changes = (entity: string, before: Json | undefined, after: Json | undefined) => {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return fields
+  // A change names its fields in after (a column of the row read before that it did not write did not
+  // change); a delete, in before.
+  return Object.keys(after ?? before ?? {})
     .filter((field) => !secret(field) && !SKIPPED.has(field))
     .map((field) => ({
       field,

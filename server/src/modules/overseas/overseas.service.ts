@@ -439,6 +439,7 @@ export const updateOrder = async (
       await requireAgent(trx, body.agent_id);
       const customerId = await resolveContractCustomer(trx, body, actor, orderMessages);
       const patch = { ...contractColumns(body, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
+      const carsBefore = (await listOrderVehicles(trx, id)).map((vehicle) => vehicle.vin);
       await saveUnlessChanged(
         trx,
         actor,
@@ -454,7 +455,7 @@ export const updateOrder = async (
           action: 'update',
           entity: 'order',
           entityId: id,
-          before: { ...existing, contracts: parseFileList(existing.contracts) },
+          before: { ...existing, contracts: parseFileList(existing.contracts), cars: carsBefore },
           after: orderAudit(body, customerId),
         }),
       );

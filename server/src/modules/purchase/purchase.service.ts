@@ -373,6 +373,7 @@ export const updatePurchase = async (
       const form = { ...body, order_id: await orderOfCars(trx, body.order_id, body.car) };
       const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals);
       const patch = { ...contractColumns(form, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
+      const carsBefore = (await listVehiclesOfPurchases(trx, [id])).map((vehicle) => vehicle.vin);
       await saveUnlessChanged(
         trx,
         actor,
@@ -387,7 +388,7 @@ export const updatePurchase = async (
           action: 'update',
           entity: 'purchase',
           entityId: id,
-          before: { ...existing, contracts: parseFileList(existing.contracts) },
+          before: { ...existing, contracts: parseFileList(existing.contracts), car: carsBefore },
           after: purchaseAudit(form, customerId),
         }),
       );

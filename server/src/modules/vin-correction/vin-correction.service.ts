@@ -42,11 +42,11 @@ export const listCorrections = async (
 
 /**
  * Corrects a VIN on the one vehicle row (DOMAIN.md), so every contract and record follows; the old and
- * new VIN and who corrected it are kept. `vinOld` and `vinNew` arrive trimmed and upper-cased.
+ * new VIN, the reason given and who corrected it are kept. `vinOld` and `vinNew` arrive trimmed and upper-cased.
  */
 export const correctVin = async (
   { db }: AppContext,
-  body: { vinOld: string; vinNew: string },
+  body: { vinOld: string; vinNew: string; reason?: string | undefined },
   actor: Actor,
 ): Promise<VinCorrectionAnswer> => {
   if (body.vinOld === body.vinNew) throw unprocessable(vinCorrectionMessages.sameVin, 'vinNew');
@@ -61,6 +61,7 @@ export const correctVin = async (
         vin_old: vehicle.vin,
         vin_new: body.vinNew,
         user_id: actor.userId,
+        reason: body.reason ?? null,
         created_at: nowIso(),
       });
       await recordHistory(trx, actor, {
@@ -68,7 +69,7 @@ export const correctVin = async (
         entity: 'vin_alter',
         entityId: id,
         before: { vin: vehicle.vin },
-        after: { vin: body.vinNew },
+        after: { vin: body.vinNew, reason: body.reason ?? null },
         vehicleIds: [vehicle.id],
       });
       return { id };

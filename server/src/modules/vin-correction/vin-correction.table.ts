@@ -7,6 +7,8 @@ export interface VinCorrectionsTable {
   vin_old: string;
   vin_new: string;
   user_id: number | null;
+  /** Why it was corrected; null when the clerk gave no reason (and for corrections before 2026_11_25_1210). */
+  reason: string | null;
   created_at: string;
 }
 

@@ -56,13 +56,16 @@ export const shownValue = (entity: HistoryEntity, field: string, value: unknown)
   return typeof value === 'bigint' ? Number(value) : value;
 };
 
-/** The fields whose value differs between before and after, in the order they first appear. */
+/**
+ * The fields whose value differs between before and after. A change names its fields in `after` (a
+ * column it did not write, present in the row read before, did not change); a delete, in `before`.
+ */
 export const changedFields = (
   entity: HistoryEntity,
   before: Record<string, unknown> | undefined,
   after: Record<string, unknown> | undefined,
 ): StoredChange[] => {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(isRecordedField);
+  const fields = Object.keys(after ?? before ?? {}).filter(isRecordedField);
   const changes: StoredChange[] = [];
   for (const field of fields) {
     const was = shownValue(entity, field, before?.[field]);
