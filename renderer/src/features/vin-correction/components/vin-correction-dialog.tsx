@@ -1,6 +1,10 @@
 import { useEffect } from 'react';
 import { App, Form, Input } from 'antd';
-import { vinCorrectionMessages } from '../../../../../contract/vin-correction';
+import {
+  VIN_CORRECTION_REASON_MAX,
+  vinCorrectionMessages,
+  vinCorrectionReasonLabel,
+} from '../../../../../contract/vin-correction';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';
@@ -11,6 +15,7 @@ import { vinCorrectionRules } from '../vin-correction-rules';
 interface VinCorrectionFormValues {
   vinOld: string;
   vinNew: string;
+  reason?: string;
 }
 
 export interface VinCorrectionDialogProps {
@@ -37,10 +42,15 @@ export function VinCorrectionDialog({ open, onClose, onSaved }: VinCorrectionDia
 
   const submit = async () => {
     // The spec: a refused correction shows the server's message; what was typed stays.
-    const saved = await save(
-      (values) => correctVin({ vinOld: normaliseVinInput(values.vinOld), vinNew: normaliseVinInput(values.vinNew) }),
-      vinCorrectionMessages.failed,
-    );
+    const saved = await save((values) => {
+      // Optional (API.md): a blank reason is not sent.
+      const reason = values.reason?.trim();
+      return correctVin({
+        vinOld: normaliseVinInput(values.vinOld),
+        vinNew: normaliseVinInput(values.vinNew),
+        ...(reason ? { reason } : {}),
+      });
+    }, vinCorrectionMessages.failed);
     if (!saved) return;
     message.success(vinCorrectionMessages.done);
     onSaved();
@@ -71,6 +81,14 @@ export function VinCorrectionDialog({ open, onClose, onSaved }: VinCorrectionDia
             placeholder="请输入新车架号"
             count={{ show: true, max: 17 }}
             styles={{ input: { fontFamily: VIN_FONT } }}
+          />
+        </Form.Item>
+        <Form.Item label={vinCorrectionReasonLabel} name="reason">
+          <Input.TextArea
+            rows={3}
+            maxLength={VIN_CORRECTION_REASON_MAX}
+            showCount
+            placeholder="选填，例如：录入时看错一位"
           />
         </Form.Item>
         <button type="submit" hidden aria-hidden tabIndex={-1} />

@@ -120,6 +120,27 @@ describe('VIN correction page', () => {
     expect(within(row).getByText('LSVCD4187E2654321')).toBeInTheDocument();
   });
 
+  it('sends the optional 更正原因 trimmed, and takes at most 200 characters', async () => {
+    server.on('POST /api/car/vinAlter', envelope(200, { id: 3 }, '操作成功'));
+    renderInApp(<VinCorrectionListPage />);
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('原车架号'), 'LSVCD4187E2654321');
+    await userEvent.type(within(dialog).getByLabelText('新车架号'), 'LSVCD4187E2654329');
+    const reason = within(dialog).getByLabelText('更正原因');
+    await userEvent.click(reason);
+    await userEvent.paste('错'.repeat(205));
+    expect((reason as HTMLTextAreaElement).value).toHaveLength(200);
+    await userEvent.clear(reason);
+    await userEvent.type(reason, '  录入时看错一位  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('操作成功')).toBeInTheDocument();
+    expect(corrects()[0]?.body).toEqual({
+      vinOld: 'LSVCD4187E2654321',
+      vinNew: 'LSVCD4187E2654329',
+      reason: '录入时看错一位',
+    });
+  });
+
   it('shows the server’s refusal in the dialog and keeps both VINs', async () => {
     server.on('POST /api/car/vinAlter', envelope(409, null, '新车架号 LSVAB4187E2123456 已被使用'));
     renderInApp(<VinCorrectionListPage />);
