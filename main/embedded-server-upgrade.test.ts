@@ -64,7 +64,8 @@ describe('the embedded server upgrading its database', () => {
     try {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo(names[names.length - 2]!)).error).toBeUndefined();
-      await sql`create table order_filing (order_id integer primary key)`.execute(db);
+      // The last migration (2026_11_25_1300) creates job_leases.
+      await sql`create table job_leases (name text primary key)`.execute(db);
     } finally {
       await db.destroy();
     }

@@ -222,9 +222,10 @@ describe.runIf(testDbKind() === 'sqlite')('upgrading a SQLite database', () => {
 
   it('the server does not start on a failed upgrade, and its log and error name the backup', async () => {
     await previousReleaseWithRows(db);
-    // A table someone made by hand where the next release creates one: its migration fails for real.
-    await sql`create table order_filing (order_id integer primary key, note text)`.execute(db);
-    await sql`insert into order_filing (order_id, note) values (1, '手工数据')`.execute(db);
+    // A table someone made by hand where the next release creates one (the last migration,
+    // 2026_11_25_1300, creates job_leases): its migration fails for real.
+    await sql`create table job_leases (name text primary key, note text)`.execute(db);
+    await sql`insert into job_leases (name, note) values ('手工', '手工数据')`.execute(db);
     const before = await snapshot(db);
     await db.destroy();
 
@@ -244,10 +245,10 @@ describe.runIf(testDbKind() === 'sqlite')('upgrading a SQLite database', () => {
     expect(await snapshot(db)).toEqual(before);
     expect(
       await db
-        .selectFrom('order_filing' as never)
+        .selectFrom('job_leases' as never)
         .selectAll()
         .execute(),
-    ).toEqual([{ order_id: 1, note: '手工数据' }]);
+    ).toEqual([{ name: '手工', note: '手工数据' }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { link, mkdir, open, readdir, realpath, rename, rmdir, stat, unlink, utimes } from 'node:fs/promises';
+import { link, lutimes, mkdir, open, readdir, realpath, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import { join, relative, resolve as resolvePath, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -197,7 +197,8 @@ export const createDiskStore = (storageDir: string): ObjectStore => {
   const touch = async (key: string) => {
     const now = new Date();
     try {
-      await utimes(pathOf(key), now, now);
+      // lutimes: a symlink's own time, never its target's.
+      await lutimes(pathOf(key), now, now);
       return true;
     } catch (error) {
       if (missing(error)) return false;
