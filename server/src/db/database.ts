@@ -23,7 +23,7 @@ import type {
   ReleasePassVehiclesTable,
 } from '../modules/release/release.table';
 import type { LoginThrottleTable, SessionsTable } from '../modules/auth/auth.table';
-import type { AuditLogTable } from '../modules/auth/session-log';
+import type { AuditLogTable } from '../modules/auth/session-log.table';
 import type { UsersTable } from '../modules/staff/staff.table';
 import type { VehiclesTable } from '../modules/vehicle/vehicle.table';
 import type { VinCorrectionsTable } from '../modules/vin-correction/vin-correction.table';
