@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { downloadsEndpoints } from '../../contract/downloads';
+import { downloadsEndpoints } from '../../contract/filed-downloads';
 import { parseDatabaseUrl } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { seedFinishedContract, ZIP_DOCUMENTS_EACH, ZIP_VEHICLES } from './downloads';

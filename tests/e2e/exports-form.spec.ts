@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { ExportsRecord } from '../../contract/exports';
+import type { ExportsRecord } from '../../contract/release-exports';
 import { finishedContract } from './filing-support';
 import { ensureAdmin, login } from './support';
 import { dataOf, dropFiles, fixtures, formItem as item, scannedPage, screenshotTo, yardApi } from './yard-support';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { read, utils } from 'xlsx';
-import type { Report } from '../../contract/report';
+import type { Report } from '../../contract/filed-period-report';
 import { createOrderThroughApi, ensureAdmin, login } from './support';
 import {
   dataOf,

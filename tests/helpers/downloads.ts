@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import { expect } from 'vitest';
 import { read, utils } from 'xlsx';
-import { manifestLabels } from '../../contract/downloads';
+import { manifestLabels } from '../../contract/filed-downloads';
 import type { Actor } from '../../server/src/app-context';
 import type { Db } from '../../server/src/db/database';
 import { handOverPurchases } from '../../server/src/lifecycle/hand-over';

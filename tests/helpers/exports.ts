@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { ExportsDocument } from '../../contract/exports';
+import type { ExportsDocument } from '../../contract/release-exports';
 import type { Actor } from '../../server/src/app-context';
 import type { Db } from '../../server/src/db/database';
 import { handOverPurchases } from '../../server/src/lifecycle/hand-over';

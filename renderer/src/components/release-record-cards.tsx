@@ -7,8 +7,8 @@
 import { useNavigate } from 'react-router-dom';
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { exportsLabels, type ExportsRecord } from '../../../contract/exports';
-import type { ReleasePass } from '../../../contract/release-pass';
+import { exportsLabels, type ExportsRecord } from '../../../contract/release-exports';
+import type { ReleasePass } from '../../../contract/release';
 import { formatMoney } from './format-money';
 import { formatDate, formatTime } from './format-time';
 import { StageDocumentsView } from './stage-documents';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { EndpointSpec } from '../../../contract/endpoint';
-import { exportsEndpoints } from '../../../contract/exports';
+import { exportsEndpoints } from '../../../contract/release-exports';
 import { filedEndpoints } from '../../../contract/filed';
 import { overseasEndpoints } from '../../../contract/overseas';
 import { pickupEndpoints } from '../../../contract/pickup';
 import { purchaseEndpoints } from '../../../contract/purchase';
 import { registryEndpoints } from '../../../contract/registry';
-import { releasePassEndpoints } from '../../../contract/release-pass';
+import { releasePassEndpoints } from '../../../contract/release';
 import { BAD_REQUEST_MESSAGE } from './errors';
 import { HttpError } from '../http-errors';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { downloadsEndpoints as endpoints } from '../../../../contract/downloads';
+import { downloadsEndpoints as endpoints } from '../../../../contract/filed-downloads';
 import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
 import { downloadContract } from './downloads.service';

@@ -12,7 +12,7 @@ import {
   manifestLabels,
   zipFolderLabels,
   type DownloadsAnswer,
-} from '../../../../contract/downloads';
+} from '../../../../contract/filed-downloads';
 import { type Stage, STAGES, stageTable } from '../../../../contract/stage';
 import type { AppContext } from '../../app-context';
 import { type Column, type SheetSpec, workbookStream } from '../../excel/workbook';

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { downloadsMessages, manifestLabels } from '../../../../contract/downloads';
+import { downloadsMessages, manifestLabels } from '../../../../contract/filed-downloads';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import {
   downloadZip,

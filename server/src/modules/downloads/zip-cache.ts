@@ -20,7 +20,7 @@
  *   is always whole; another server that built the same zip meanwhile has built the same bytes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { DownloadsAnswer } from '../../../../contract/downloads';
+import type { DownloadsAnswer } from '../../../../contract/filed-downloads';
 import type { AppContext } from '../../app-context';
 import type { AppConfig } from '../../config';
 import { beginBuild } from '../../platform/storage/export-budget';

@@ -8,7 +8,7 @@
  * `海外合同/…`, `采购合同-<no>/…` for the contracts' own files. Names keep what the clerk uploaded, cleaned
  * so that every unzip program on every system writes them where they belong.
  */
-import { manifestLabels } from '../../../../contract/downloads';
+import { manifestLabels } from '../../../../contract/filed-downloads';
 import { cleanFileName, withoutInvisibles } from '../../../../contract/file-names';
 import { offsetMinutes } from '../../time';
 

@@ -2,7 +2,7 @@ import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { manifestLabels } from '../../../../contract/downloads';
+import { manifestLabels } from '../../../../contract/filed-downloads';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { downloadZip, finishContract, type RecordFiles, uploadRecordFiles } from '../../../../tests/helpers/downloads';
 import { carLine, receiptForm, vin } from '../../../../tests/helpers/overseas';

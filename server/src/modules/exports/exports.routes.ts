@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportsEndpoints as endpoints, exportsMessages, releaseListEndpoints } from '../../../../contract/exports';
+import {
+  exportsEndpoints as endpoints,
+  exportsMessages,
+  releaseListEndpoints,
+} from '../../../../contract/release-exports';
 import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
 import { actorOf } from '../../plugins/auth';

@@ -6,7 +6,7 @@ import {
   type ExportsRecord,
   exportsMessages,
   exportsSlotDirs,
-} from '../../../../contract/exports';
+} from '../../../../contract/release-exports';
 import type { HandOverAnswer } from '../../../../contract/stage';
 import type { Actor, AppContext } from '../../app-context';
 import { assertNotStale } from '../../db/stale-save';

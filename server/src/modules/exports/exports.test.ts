@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { historyEvents } from '../../../../tests/helpers/history';
 import { messages } from '../../../../contract/common';
-import { exportsMessages } from '../../../../contract/exports';
+import { exportsMessages } from '../../../../contract/release-exports';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from '../../../../tests/helpers/exports';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';

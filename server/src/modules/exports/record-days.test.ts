@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RECORD_DAY_MAX, RECORD_DAY_MIN } from '../../../../contract/common';
-import { exportsMessages } from '../../../../contract/exports';
+import { exportsMessages } from '../../../../contract/release-exports';
 import { registryMessages } from '../../../../contract/registry';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from '../../../../tests/helpers/exports';

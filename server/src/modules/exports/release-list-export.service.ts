@@ -4,7 +4,7 @@ import {
   type ReleaseListExportQuery,
   type ReleaseListGroup,
   releaseListCodeLabels,
-} from '../../../../contract/exports';
+} from '../../../../contract/release-exports';
 import type { AppContext } from '../../app-context';
 import { EXPORT_BATCH, saveExportWorkbook } from '../../excel/export-file';
 import {

@@ -6,7 +6,7 @@ import {
   type ReleaseListGroup,
   type ReleaseListQuery,
   releaseListCode,
-} from '../../../../contract/exports';
+} from '../../../../contract/release-exports';
 import type { AppContext } from '../../app-context';
 import { paged } from '../../envelope';
 import { notFound } from '../../http-errors';

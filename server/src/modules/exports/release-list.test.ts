@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { releaseListCodeLabels } from '../../../../contract/exports';
+import { releaseListCodeLabels } from '../../../../contract/release-exports';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { exportSheet, rowsOf } from '../../../../tests/helpers/export-sheet';
 import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from '../../../../tests/helpers/exports';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { procedureReadEndpoints as endpoints } from '../../../../contract/procedure-read';
+import { procedureReadEndpoints as endpoints } from '../../../../contract/filed-business-info';
 import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
 import { purchaseListsOfOrder, readProcedure } from './procedure-read.service';

@@ -1,14 +1,18 @@
-import { type ProcedureRead, procedureReadMessages, type PurchaseListsItem } from '../../../../contract/procedure-read';
+import {
+  type ProcedureRead,
+  procedureReadMessages,
+  type PurchaseListsItem,
+} from '../../../../contract/filed-business-info';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../http-errors';
 import { formatTimestamp } from '../../time';
 import { getExports } from '../exports/exports.service';
 import { findOrder } from '../overseas/overseas.repository';
-import { getOrder } from '../overseas/overseas.service';
+import { getOrder } from '../overseas/overseas-read.service';
 import { getEntry } from '../pickup/pickup.service';
 import { getPlate, getTransfer } from '../registry/registry.service';
 import { getReleasePass } from '../release/release-pass.service';
-import type { ExportsRecord } from '../../../../contract/exports';
+import type { ExportsRecord } from '../../../../contract/release-exports';
 import { findProcedureVehicle, purchasesHoldingOrderVehicles, recordIdsOfVehicle } from './procedure-read.repository';
 
 /** Each record through its stage's own read, so the page gets the shape that stage's screens show. */

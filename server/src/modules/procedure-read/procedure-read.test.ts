@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { procedureReadMessages } from '../../../../contract/procedure-read';
+import { procedureReadMessages } from '../../../../contract/filed-business-info';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { uploadFilingFiles } from '../../../../tests/helpers/filed';
 import { carLine, receiptForm, vin } from '../../../../tests/helpers/overseas';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { procedureEndpoints as endpoints } from '../../../../contract/procedure';
+import { procedureEndpoints as endpoints } from '../../../../contract/filed-query-list';
 import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
 import { listProcedures } from './procedure.service';

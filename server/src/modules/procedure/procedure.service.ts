@@ -1,5 +1,5 @@
 import type { Paged } from '../../../../contract/common';
-import type { ProcedureListItem, ProcedureListQuery } from '../../../../contract/procedure';
+import type { ProcedureListItem, ProcedureListQuery } from '../../../../contract/filed-query-list';
 import type { AppContext } from '../../app-context';
 import { paged } from '../../envelope';
 import { formatTimestamp } from '../../time';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { releasePassEndpoints as endpoints, releasePassMessages } from '../../../../contract/release-pass';
+import { releasePassEndpoints as endpoints, releasePassMessages } from '../../../../contract/release';
 import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
 import { actorOf } from '../../plugins/auth';

@@ -8,7 +8,7 @@ import {
   type ReleaseEditBody,
   type ReleasePass,
   releasePassMessages,
-} from '../../../../contract/release-pass';
+} from '../../../../contract/release';
 import { recordAllowedIn, stageMessages } from '../../../../contract/stage';
 import type { Actor, AppContext } from '../../app-context';
 import { assertNotStale } from '../../db/stale-save';

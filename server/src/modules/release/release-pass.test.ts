@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { historyEvents } from '../../../../tests/helpers/history';
 import { messages } from '../../../../contract/common';
-import { RELEASE_CANDIDATES_LIMIT, releasePassMessages } from '../../../../contract/release-pass';
+import { RELEASE_CANDIDATES_LIMIT, releasePassMessages } from '../../../../contract/release';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { uploadFixture } from '../../../../tests/helpers/factories';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';

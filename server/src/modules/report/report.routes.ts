@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reportEndpoints as endpoints } from '../../../../contract/report';
+import { reportEndpoints as endpoints } from '../../../../contract/filed-period-report';
 import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
 import { exportReport, readReport } from './report.service';

@@ -1,5 +1,5 @@
 import type { ExportAnswer } from '../../../../contract/export';
-import { REPORT_SHEET_NAME, type Report, type ReportQuery } from '../../../../contract/report';
+import { REPORT_SHEET_NAME, type Report, type ReportQuery } from '../../../../contract/filed-period-report';
 import type { AppContext } from '../../app-context';
 import { EXPORT_BATCH_WIDE, saveExportWorkbook } from '../../excel/export-file';
 import { totalsLabel, tradeColumns, type TradeExportRow } from '../../excel/report-workbook';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { REPORT_SHEET_NAME, reportMessages } from '../../../../contract/report';
+import { REPORT_SHEET_NAME, reportMessages } from '../../../../contract/filed-period-report';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { exportSheet, rowsOf } from '../../../../tests/helpers/export-sheet';
 import { vin } from '../../../../tests/helpers/overseas';

@@ -4,7 +4,7 @@
  * text, and the fields never written: secrets and the bookkeeping columns every row has.
  */
 import { customerLabels } from '../../../../contract/customer';
-import { exportsLabels } from '../../../../contract/exports';
+import { exportsLabels } from '../../../../contract/release-exports';
 import type { HistoryEntity } from '../../../../contract/history';
 import { moneyLabels, orderTextLabels } from '../../../../contract/overseas';
 import { pickupTextLabels } from '../../../../contract/pickup';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ExportAnswer } from '../../../../../contract/export';
-import { type Report, reportEndpoints } from '../../../../../contract/report';
+import { type Report, reportEndpoints } from '../../../../../contract/filed-period-report';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 

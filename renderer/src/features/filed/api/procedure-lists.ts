@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE, type Paged } from '../../../../../contract/common';
-import { type ProcedureListItem, procedureEndpoints } from '../../../../../contract/procedure';
+import { type ProcedureListItem, procedureEndpoints } from '../../../../../contract/filed-query-list';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';

@@ -3,7 +3,7 @@ import {
   type ProcedureRead,
   procedureReadEndpoints,
   type PurchaseListsItem,
-} from '../../../../../contract/procedure-read';
+} from '../../../../../contract/filed-business-info';
 import { type Purchase, purchaseEndpoints } from '../../../../../contract/purchase';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';

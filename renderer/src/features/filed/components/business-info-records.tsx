@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { Card, Descriptions, Typography } from 'antd';
-import type { ProcedureRead } from '../../../../../contract/procedure-read';
+import type { ProcedureRead } from '../../../../../contract/filed-business-info';
 import { formatTime } from '../../../components/format-time';
 import { RecordTabs, type RecordTabKey } from '../../../components/record-tabs';
 import { ExportRecordCard, ReleaseRecordCard } from '../../../components/release-record-cards';

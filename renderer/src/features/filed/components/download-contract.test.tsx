@@ -3,7 +3,7 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { downloadsMessages } from '../../../../../contract/downloads';
+import { downloadsMessages } from '../../../../../contract/filed-downloads';
 import { setApiBase, setHttpFeedback } from '../../../api/http-client';
 import { captureDownloads, type CapturedDownloads } from '../../../components/download-capture';
 import { installObjectUrlStandIn, type ObjectUrlRegistry } from '../../../components/object-url-stand-in';

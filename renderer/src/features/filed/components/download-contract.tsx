@@ -9,7 +9,7 @@
  */
 import { useRef, useState } from 'react';
 import { App, Button, Space } from 'antd';
-import { archiveFileName, downloadsEndpoints, downloadsMessages } from '../../../../../contract/downloads';
+import { archiveFileName, downloadsEndpoints, downloadsMessages } from '../../../../../contract/filed-downloads';
 import type { DownloadProgress } from '../../../../../contract/desktop-api';
 import { call } from '../../../api/call';
 import { RowAction } from '../../../components/row-actions';

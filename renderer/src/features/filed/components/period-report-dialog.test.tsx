@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Report } from '../../../../../contract/report';
+import type { Report } from '../../../../../contract/filed-period-report';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';

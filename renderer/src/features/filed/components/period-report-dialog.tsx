@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Col, Modal, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { type Report, reportMessages } from '../../../../../contract/report';
+import { type Report, reportMessages } from '../../../../../contract/filed-period-report';
 import { isHttpError } from '../../../api/http-client';
 import { formatMoney } from '../../../components/format-money';
 import { periodReportQuery, type ReportPeriod } from '../api/period-report';

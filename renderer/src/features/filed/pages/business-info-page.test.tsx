@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '../../../../../contract/overseas';
-import type { ProcedureRead, PurchaseListsItem } from '../../../../../contract/procedure-read';
+import type { ProcedureRead, PurchaseListsItem } from '../../../../../contract/filed-business-info';
 import type { Purchase } from '../../../../../contract/purchase';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';

@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Alert, Card, Descriptions, Empty, Select, Skeleton, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../../contract/overseas';
-import { type ProcedureRead, procedureReadMessages } from '../../../../../contract/procedure-read';
+import { type ProcedureRead, procedureReadMessages } from '../../../../../contract/filed-business-info';
 import { formatDate } from '../../../components/format-time';
 import { OrderContractView } from '../../../components/order-contract-view';
 import { RecordPage, type RecordPageQuery } from '../../../components/record-page';

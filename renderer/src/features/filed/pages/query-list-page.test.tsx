@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProcedureListItem } from '../../../../../contract/procedure';
-import type { Report } from '../../../../../contract/report';
+import type { ProcedureListItem } from '../../../../../contract/filed-query-list';
+import type { Report } from '../../../../../contract/filed-period-report';
 import { desktop } from '../../../platform/desktop';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';

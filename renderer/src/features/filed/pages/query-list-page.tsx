@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Button, DatePicker, Form, Input, Tag, Typography } from 'antd';
 import { BarChartOutlined, FileExcelOutlined } from '@ant-design/icons';
-import { type ProcedureListItem, procedureTextLimits, purchaseTypeWords } from '../../../../../contract/procedure';
-import { REPORT_SHEET_NAME, reportMessages } from '../../../../../contract/report';
+import {
+  type ProcedureListItem,
+  procedureTextLimits,
+  purchaseTypeWords,
+} from '../../../../../contract/filed-query-list';
+import { REPORT_SHEET_NAME, reportMessages } from '../../../../../contract/filed-period-report';
 import { STAGES, stageTable, stageTagColor } from '../../../../../contract/stage';
 import { ExportButton } from '../../../components/export-button';
 import { dateRangeFilter, type DateRangeValue, type FilterValues } from '../../../components/filter-bar';

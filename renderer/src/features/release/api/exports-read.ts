@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ExportsRecord, exportsEndpoints } from '../../../../../contract/exports';
+import { type ExportsRecord, exportsEndpoints } from '../../../../../contract/release-exports';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 

@@ -2,7 +2,7 @@ import {
   type ExportsAddBodyInput,
   type ExportsEditBodyInput,
   exportsEndpoints,
-} from '../../../../../contract/exports';
+} from '../../../../../contract/release-exports';
 import { call } from '../../../api/call';
 
 /** The form shows the server's refusal itself (above the fields), so the client's toast stays quiet. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ReleaseDetail, releaseListEndpoints } from '../../../../../contract/exports';
+import { type ReleaseDetail, releaseListEndpoints } from '../../../../../contract/release-exports';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import { releaseListQueryKey } from './release-list';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE, type Paged } from '../../../../../contract/common';
 import type { ExportAnswer } from '../../../../../contract/export';
-import { exportsEndpoints, type ReleaseListGroup, releaseListEndpoints } from '../../../../../contract/exports';
+import { exportsEndpoints, type ReleaseListGroup, releaseListEndpoints } from '../../../../../contract/release-exports';
 import type { HandOverAnswer } from '../../../../../contract/stage';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';

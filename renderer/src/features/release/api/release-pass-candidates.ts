@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type ReleaseCandidatesAnswer, releasePassEndpoints } from '../../../../../contract/release-pass';
+import { type ReleaseCandidatesAnswer, releasePassEndpoints } from '../../../../../contract/release';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import { releasePassesQueryKey } from './release-pass-read';

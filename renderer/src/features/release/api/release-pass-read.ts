@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ReleasePass, releasePassEndpoints } from '../../../../../contract/release-pass';
+import { type ReleasePass, releasePassEndpoints } from '../../../../../contract/release';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 

@@ -2,7 +2,7 @@ import {
   type ReleaseAddBodyInput,
   type ReleaseEditBodyInput,
   releasePassEndpoints,
-} from '../../../../../contract/release-pass';
+} from '../../../../../contract/release';
 import { call } from '../../../api/call';
 
 /** The form shows the server's refusal itself (above the fields), so the client's toast stays quiet. */

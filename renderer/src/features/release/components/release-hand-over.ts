@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { exportsMessages } from '../../../../../contract/exports';
+import { exportsMessages } from '../../../../../contract/release-exports';
 import { useContractHandOver } from '../../../components/hand-over-result';
 import { handOverRelease, releaseListQueryKey } from '../api/release-list';
 

@@ -9,7 +9,7 @@
  */
 import { useMemo } from 'react';
 import { Tag, Transfer, type TransferProps, Typography } from 'antd';
-import type { ReleaseCandidate } from '../../../../../contract/release-pass';
+import type { ReleaseCandidate } from '../../../../../contract/release';
 
 export type ReleaseCar = Pick<ReleaseCandidate, 'id' | 'vin' | 'model' | 'purchase_id' | 'purchase_no' | 'order_no'>;
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExportsRecord } from '../../../../../contract/exports';
+import type { ExportsRecord } from '../../../../../contract/release-exports';
 import type { CarListItem } from '../../../../../contract/vehicle';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope, type SeenRequest } from '../../../testing/scripted-api-server';

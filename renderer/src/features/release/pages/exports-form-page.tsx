@@ -15,7 +15,7 @@ import {
   type ExportsRecord,
   exportsLabels,
   exportsMessages,
-} from '../../../../../contract/exports';
+} from '../../../../../contract/release-exports';
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY, type OrderSearchItem } from '../../../../../contract/overseas';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { MoneyInput, moneyRules, type MoneyValue } from '../../../components/money-input';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExportsRecord, ReleaseDetail } from '../../../../../contract/exports';
-import type { ReleasePass } from '../../../../../contract/release-pass';
+import type { ExportsRecord, ReleaseDetail } from '../../../../../contract/release-exports';
+import type { ReleasePass } from '../../../../../contract/release';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';

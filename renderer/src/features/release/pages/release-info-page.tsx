@@ -1,6 +1,6 @@
 import { Button, Descriptions, Empty, Tabs, Typography } from 'antd';
 import { FolderOpenOutlined } from '@ant-design/icons';
-import { NOT_LINKED, type ReleaseDetail, releaseListMessages } from '../../../../../contract/exports';
+import { NOT_LINKED, type ReleaseDetail, releaseListMessages } from '../../../../../contract/release-exports';
 import { RecordPage } from '../../../components/record-page';
 import { ExportRecordCard, ReleaseRecordCard } from '../../../components/release-record-cards';
 import { useRouteRecordId } from '../../../components/route-record';

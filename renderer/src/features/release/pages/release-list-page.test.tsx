@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReleaseListCar, ReleaseListGroup } from '../../../../../contract/exports';
+import type { ReleaseListCar, ReleaseListGroup } from '../../../../../contract/release-exports';
 import { captureDownloads, type CapturedDownloads } from '../../../components/download-capture';
 import { installObjectUrlStandIn, type ObjectUrlRegistry } from '../../../components/object-url-stand-in';
 import { renderInApp } from '../../../testing/render-app';

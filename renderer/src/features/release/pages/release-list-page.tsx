@@ -11,7 +11,7 @@ import {
   type ReleaseListGroup,
   releaseListCodeLabels,
   releaseListMessages,
-} from '../../../../../contract/exports';
+} from '../../../../../contract/release-exports';
 import type { FilterValues } from '../../../components/filter-bar';
 import { formatDate } from '../../../components/format-time';
 import { ListScreen } from '../../../components/list-screen';

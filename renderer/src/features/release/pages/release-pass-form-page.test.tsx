@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReleaseAsked, ReleaseCandidate, ReleasePass } from '../../../../../contract/release-pass';
+import type { ReleaseAsked, ReleaseCandidate, ReleasePass } from '../../../../../contract/release';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope, type SeenRequest } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';

@@ -12,7 +12,7 @@ import {
   type ReleaseAddBodyInput,
   type ReleasePass,
   releasePassMessages,
-} from '../../../../../contract/release-pass';
+} from '../../../../../contract/release';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
