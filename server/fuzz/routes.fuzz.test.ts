@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/helpers/build-app';
-import { bearer, createStaff, DEFAULT_PASSWORD, loggedInStaff, md5md5 } from '../../../tests/helpers/factories';
-import { caller, orderForm, receiptForm, uploadOverseasFiles } from '../../../tests/helpers/overseas';
-import type { CatalogRoute } from '../plugins/route-catalog';
-import type { Pools } from './arbitraries';
+import { buildTestApp, type TestApp } from '../../tests/helpers/build-app';
+import { bearer, createStaff, DEFAULT_PASSWORD, loggedInStaff, md5md5 } from '../../tests/helpers/factories';
+import { caller, orderForm, receiptForm, uploadOverseasFiles } from '../../tests/helpers/overseas';
+import type { CatalogRoute } from '../src/plugins/route-catalog';
+import type { Pools } from './pools';
 import { createDbDigest, type DbDigest, type Digest, digestChanges } from './db-digest';
 import {
   buildRequest,
@@ -69,7 +69,7 @@ const routeSeed = (route: CatalogRoute): number => {
  */
 const replayCommand = (route: CatalogRoute) => {
   const run = `FUZZ_SEED=${SEED} TEST_DB=${process.env.TEST_DB ?? 'sqlite'}`;
-  const command = 'npx vitest run --project server server/src/fuzz';
+  const command = 'npx vitest run --project server server/fuzz';
   return `${run} ${command}\n  one route: ${run} FUZZ_ROUTE='${routeName(route)}' ${command}`;
 };
 

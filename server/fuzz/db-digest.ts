@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../src/db/database';
 
 /**
  * A snapshot of every row of every table, to prove that a refused request wrote nothing. The tables

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { RENDERER_ORIGIN } from '../config';
-import type { CatalogRoute } from '../plugins/route-catalog';
-import { partArbitrary, PoolPick, type Pools, RawSegment, resolvePicks, schemaArbitrary } from './arbitraries';
+import { RENDERER_ORIGIN } from '../src/config';
+import type { CatalogRoute } from '../src/plugins/route-catalog';
+import { partArbitrary, schemaArbitrary } from './arbitraries';
+import { PoolPick, type Pools, RawSegment, resolvePicks } from './pools';
 import { HOSTILE_STORAGE_PATHS, hostileValue, LOOSE_IDS, RAW_SEGMENTS } from './hostile';
 
 /**

@@ -76,7 +76,7 @@ export const HOSTILE_TEXT = [
   '%',
   '%00',
   '\\',
-  '../../../../etc/passwd',
+  '../../../etc/passwd',
   '..\\..\\app.db',
   '/storage/exports/2026/11/nothere.xlsx',
   '/storage/contract/2026/11/nothere.pdf',

@@ -10,6 +10,8 @@ import {
   LONG_TEXT,
   LOOSE_IDS,
 } from './hostile';
+import { applyMutations, mutationsArbitrary } from './mutations';
+import { Blend, PoolPick } from './pools';
 
 /**
  * Request values derived from a route's own zod schema: the schema becomes JSON Schema (input side),
@@ -51,77 +53,6 @@ export interface JsonSchema {
 export const jsonSchemaOf = (schema: unknown): JsonSchema => {
   if (!(schema instanceof z.ZodType)) throw new Error('not a zod schema');
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-};
-
-/**
- * A value to be taken from pools of values the server handed out or accepted (the pools named, one
- * after the other), or `fallback` while they are all empty.
- */
-export class PoolPick {
-  constructor(
-    readonly pools: readonly string[],
-    readonly pick: number,
-    readonly fallback: unknown,
-  ) {}
-}
-
-/**
- * A body the server accepted earlier (from `pools`), with some of its fields replaced by fresh ones:
- * close enough to a valid request to pass most checks, different enough to reach the others (a new
- * contract number with a customer type that does not exist, say).
- */
-export class Blend {
-  constructor(
-    readonly pools: readonly string[],
-    readonly pick: number,
-    /** The fields the schema knows; a base's other fields are left out. */
-    readonly known: readonly string[],
-    readonly fresh: Readonly<Record<string, unknown>>,
-    /** Per known field, whether the fresh value replaces the base's. */
-    readonly replace: readonly boolean[],
-  ) {}
-}
-
-/** A value sent as it is in a path (not percent-encoded), for segments such as `%zz` or `..`. */
-export class RawSegment {
-  constructor(readonly text: string) {}
-}
-
-export type Pools = Map<string, unknown[]>;
-
-/** Replaces every pick with a value from its pool, recursively. */
-export const resolvePicks = (value: unknown, pools: Pools): unknown => {
-  if (value instanceof PoolPick) {
-    const pool = value.pools.flatMap((name) => pools.get(name) ?? []);
-    return pool.length === 0 ? resolvePicks(value.fallback, pools) : clone(pool[value.pick % pool.length]);
-  }
-  if (value instanceof Blend) {
-    const bases = value.pools.flatMap((name) => pools.get(name) ?? []);
-    const base = bases[value.pick % Math.max(bases.length, 1)];
-    if (base === null || typeof base !== 'object') return resolvePicks(value.fresh, pools);
-    const blended: Record<string, unknown> = {};
-    value.known.forEach((key, index) => {
-      const fresh = value.replace[index] === true || !Object.hasOwn(base, key);
-      const chosen = fresh ? value.fresh[key] : (base as Record<string, unknown>)[key];
-      if (chosen !== undefined) blended[key] = chosen;
-    });
-    return resolvePicks(blended, pools);
-  }
-  if (Array.isArray(value)) return value.map((item) => resolvePicks(item, pools));
-  if (value !== null && typeof value === 'object' && !(value instanceof RawSegment)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      // defineProperty: a `__proto__` key stays an own key, as a hostile client would send it.
-      Object.defineProperty(out, key, {
-        value: resolvePicks(item, pools),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return out;
-  }
-  return value;
 };
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -361,108 +292,4 @@ const blendArbitrary = (schema: unknown, pools: readonly string[]): fc.Arbitrary
       ),
     )
     .map(([pick, fresh, replace]) => new Blend(pools, pick, known, (fresh ?? {}) as Record<string, unknown>, replace));
-};
-
-/** One change to a generated value; `at` picks a place in it (modulo the places there are). */
-export type Mutation =
-  | { kind: 'set'; at: number; value: unknown }
-  | { kind: 'drop'; at: number }
-  | { kind: 'addKey'; at: number; key: string; value: unknown }
-  | { kind: 'wrap'; at: number };
-
-export const mutationsArbitrary: fc.Arbitrary<Mutation[]> = fc.array(
-  fc.oneof(
-    { arbitrary: fc.record({ kind: fc.constant('set' as const), at: fc.nat(), value: hostileValue }), weight: 6 },
-    { arbitrary: fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }), weight: 1 },
-    {
-      arbitrary: fc.record({
-        kind: fc.constant('addKey' as const),
-        at: fc.nat(),
-        key: hostileKey,
-        value: fc.oneof(hostileValue, fc.constant({ polluted: true })),
-      }),
-      weight: 1,
-    },
-    { arbitrary: fc.record({ kind: fc.constant('wrap' as const), at: fc.nat() }), weight: 1 },
-  ),
-  { minLength: 1, maxLength: 3 },
-);
-
-type Path = (string | number)[];
-
-/** Every place in a value (the root first), not looking into picks. */
-const placesOf = (value: unknown, path: Path = [], out: Path[] = []): Path[] => {
-  out.push(path);
-  if (value instanceof PoolPick || value instanceof RawSegment || value instanceof Blend) return out;
-  if (Array.isArray(value)) value.forEach((item, index) => placesOf(item, [...path, index], out));
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) placesOf(item, [...path, key], out);
-  }
-  return out;
-};
-
-const clone = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(clone);
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      Object.defineProperty(out, key, { value: clone(item), enumerable: true, writable: true, configurable: true });
-    }
-    return out;
-  }
-  return value;
-};
-
-const getAt = (value: unknown, path: Path): unknown =>
-  path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], value);
-
-const setAt = (root: unknown, path: Path, next: unknown): unknown => {
-  if (path.length === 0) return next;
-  const parent = getAt(root, path.slice(0, -1)) as Record<string | number, unknown>;
-  Object.defineProperty(parent, path[path.length - 1] as string | number, {
-    value: next,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return root;
-};
-
-const dropAt = (root: unknown, path: Path): unknown => {
-  if (path.length === 0) return undefined;
-  const parent = getAt(root, path.slice(0, -1));
-  const last = path[path.length - 1] as string | number;
-  if (Array.isArray(parent)) parent.splice(Number(last), 1);
-  else delete (parent as Record<string, unknown>)[last];
-  return root;
-};
-
-/** The generated value with the mutations applied, in order. */
-export const applyMutations = (value: unknown, mutations: readonly Mutation[]): unknown => {
-  let current = clone(value);
-  for (const mutation of mutations) {
-    const places = placesOf(current);
-    if (mutation.kind === 'addKey') {
-      const objects = places.filter((path) => {
-        const node = getAt(current, path);
-        return node !== null && typeof node === 'object' && !Array.isArray(node) && !(node instanceof PoolPick);
-      });
-      const target = objects[mutation.at % Math.max(objects.length, 1)];
-      if (!target) continue;
-      const node = getAt(current, target) as Record<string, unknown>;
-      Object.defineProperty(node, mutation.key, {
-        value: clone(mutation.value),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-      continue;
-    }
-    const place = places[mutation.at % places.length] as Path;
-    // A copy: hostile shapes are shared constants, and a later change must not reach them (nor make a cycle).
-    if (mutation.kind === 'set') current = setAt(current, place, clone(mutation.value));
-    else if (mutation.kind === 'drop') current = dropAt(current, place);
-    else current = setAt(current, place, [getAt(current, place)]);
-  }
-  return current;
 };

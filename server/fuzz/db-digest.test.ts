@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/helpers/build-app';
-import { loggedInStaff } from '../../../tests/helpers/factories';
+import { buildTestApp, type TestApp } from '../../tests/helpers/build-app';
+import { loggedInStaff } from '../../tests/helpers/factories';
 import { createDbDigest, digestChanges } from './db-digest';
 import { isWellFormedId } from './requests';
 
