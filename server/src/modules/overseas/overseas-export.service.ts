@@ -14,7 +14,7 @@ import { listVinListsOfOrders } from '../vehicle/vehicle.repository';
 import { fromFen, fromFenOrNull } from './money';
 import { iterateOrders, listReceiptsOfOrders } from './overseas.repository';
 import type { ReceiptRow } from './overseas.table';
-import { filtersOf } from './overseas.service';
+import { filtersOf } from './overseas-read.service';
 
 /** `GET /api/order/export`: one row per contract of the list's filters, newest first, with its VINs. */
 export const exportOrders = (ctx: AppContext, query: OrderExportQuery): Promise<ExportAnswer> =>

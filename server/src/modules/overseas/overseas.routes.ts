@@ -4,6 +4,8 @@ import { route } from '../../endpoint-route';
 import { created, ok } from '../../envelope';
 import { actorOf } from '../../plugins/auth';
 import { exportOrders, exportReceipts } from './overseas-export.service';
+import * as orderReads from './overseas-read.service';
+import * as receipts from './overseas-receipt.service';
 import * as orders from './overseas.service';
 
 /**
@@ -12,17 +14,17 @@ import * as orders from './overseas.service';
  * latter, the contract's schema coerces both.
  */
 export const overseasRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.list, async (request) => ok(await orders.listOrders(app.ctx, request.query)));
+  route(app, endpoints.list, async (request) => ok(await orderReads.listOrders(app.ctx, request.query)));
 
-  route(app, endpoints.all, async () => ok(await orders.listAllOrders(app.ctx)));
+  route(app, endpoints.all, async () => ok(await orderReads.listAllOrders(app.ctx)));
 
-  route(app, endpoints.search, async (request) => ok(await orders.searchOrders(app.ctx, request.query.order_no)));
+  route(app, endpoints.search, async (request) => ok(await orderReads.searchOrders(app.ctx, request.query.order_no)));
 
   route(app, endpoints.export, async (request) => ok(await exportOrders(app.ctx, request.query)));
 
   route(app, endpoints.receiptExport, async (request) => ok(await exportReceipts(app.ctx, request.query)));
 
-  route(app, endpoints.get, async (request) => ok(await orders.getOrder(app.ctx, request.params.id)));
+  route(app, endpoints.get, async (request) => ok(await orderReads.getOrder(app.ctx, request.params.id)));
 
   route(app, endpoints.create, async (request, reply) =>
     created(reply, await orders.createOrder(app.ctx, request.body, actorOf(request)), orderMessages.created),
@@ -39,12 +41,15 @@ export const overseasRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.createReceipt, async (request, reply) =>
     created(
       reply,
-      await orders.createReceipt(app.ctx, request.params.id, request.body, actorOf(request)),
+      await receipts.createReceipt(app.ctx, request.params.id, request.body, actorOf(request)),
       receiptMessages.created,
     ),
   );
 
   route(app, endpoints.updateReceipt, async (request) =>
-    ok(await orders.updateReceipt(app.ctx, request.params.id, request.body, actorOf(request)), receiptMessages.updated),
+    ok(
+      await receipts.updateReceipt(app.ctx, request.params.id, request.body, actorOf(request)),
+      receiptMessages.updated,
+    ),
   );
 };
