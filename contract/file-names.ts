@@ -1,6 +1,6 @@
 /**
  * The one rule for a file name that ends up on a clerk's disk: the entries of a finished contract's
- * document zip (server, modules/downloads/zip-layout.ts) and the exports and zips the desktop saves
+ * document zip (server, modules/filed/zip-layout.ts) and the exports and zips the desktop saves
  * (main/downloads.ts, through `exportFileName` / `archiveSaveName`). Pure string work, no Node: server,
  * main and the renderer all import it.
  *

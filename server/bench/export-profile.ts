@@ -17,11 +17,11 @@ import { parseConfig } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { createJobRunner } from '../src/platform/jobs/job-runner';
 import { createStorage } from '../src/platform/storage/storage';
-import { exportReleaseList } from '../src/modules/exports/release-list-export.service';
+import { exportReleaseList } from '../src/modules/release/release-list-export.service';
 import { exportOrders, exportReceipts } from '../src/modules/overseas/overseas-export.service';
 import { exportPickups } from '../src/modules/pickup/pickup-export.service';
 import { exportPurchases } from '../src/modules/purchase/purchase-export.service';
-import { exportReport } from '../src/modules/report/report.service';
+import { exportReport } from '../src/modules/filed/period-report.service';
 import { BENCH_DIR, schemaKey } from './seed';
 
 const target = process.argv[2] || join(BENCH_DIR, `sqlite-s1-${schemaKey()}.db`);

@@ -76,7 +76,7 @@ export interface AppConfig {
    * name). Loopback names are always allowed.
    */
   allowedHosts: string[] | null;
-  /** Document zips built at once by this server (modules/downloads); more answer 429. */
+  /** Document zips built at once by this server (modules/filed/downloads); more answer 429. */
   exportConcurrency: number;
   /** Bytes the export folder (zips and Excel exports) may hold before new exports answer 429. */
   exportsMaxBytes: number;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { contractAppForEachTest } from './contract-app';
-import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from './exports';
+import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from './release-exports';
 import { uploadFixture } from './factories';
 import { carLine } from './overseas';
-import { type ReleasePassFiles, releaseForm, uploadReleasePassFiles } from './release-pass';
+import { type ReleasePassFiles, releaseForm, uploadReleasePassFiles } from './release';
 
 /** What the walk needs of the contract tests' frame (tests/helpers/contract-app.ts, with the purchase files). */
 export type FilingApp = Pick<

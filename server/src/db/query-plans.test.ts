@@ -9,7 +9,7 @@ import {
   findDetailPurchase,
   passIdsOfPurchase,
   vehiclesOfGroups,
-} from '../modules/exports/release-list.repository';
+} from '../modules/release/release-list.repository';
 import {
   countOrders,
   listOrders,
@@ -18,8 +18,13 @@ import {
 } from '../modules/overseas/overseas.repository';
 import { countFiledOrders, type FiledFilters, listFiledOrders } from '../modules/filed/filed.repository';
 import { countPickups, listPickups, type PickupFilters } from '../modules/pickup/pickup.repository';
-import { countProcedures, listProcedures, type ProcedureFilters } from '../modules/procedure/procedure.repository';
-import { contractFigures, periodOrderIdsAll, tradeLines, vehicleFigures } from '../modules/report/report.repository';
+import { countProcedures, listProcedures, type ProcedureFilters } from '../modules/filed/query-list.repository';
+import {
+  contractFigures,
+  periodOrderIdsAll,
+  tradeLines,
+  vehicleFigures,
+} from '../modules/filed/period-report.repository';
 import { countPurchases, listPurchases, type PurchaseFilters } from '../modules/purchase/purchase.repository';
 import {
   candidateRows,
@@ -45,7 +50,7 @@ import {
   findProcedureVehicle,
   purchasesHoldingOrderVehicles,
   recordIdsOfVehicle,
-} from '../modules/procedure-read/procedure-read.repository';
+} from '../modules/filed/business-info.repository';
 
 /*
  * Issue 9, "Done means": every list filter's query, as the repository builds it, is planned without a

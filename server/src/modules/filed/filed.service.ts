@@ -19,7 +19,7 @@ import { paged } from '../../envelope';
 import { notFound, unprocessable } from '../../http-errors';
 import { saveStageRecord } from '../../lifecycle/stage-record';
 import { formatTimestamp } from '../../time';
-import { findOrderNo, findVehiclesByVins } from '../exports/exports.repository';
+import { findOrderNo, findVehiclesByVins } from '../release/exports.repository';
 import { assertFileReferences, stageFileRules } from '../upload/file-references';
 import { parseFileList } from '../upload/stored-file-list';
 import {

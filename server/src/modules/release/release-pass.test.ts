@@ -7,7 +7,7 @@ import { uploadFixture } from '../../../../tests/helpers/factories';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
 import { carLine, vin } from '../../../../tests/helpers/overseas';
 import { purchaseCar } from '../../../../tests/helpers/purchase';
-import { type ReleasePassFiles, releaseForm, uploadReleasePassFiles } from '../../../../tests/helpers/release-pass';
+import { type ReleasePassFiles, releaseForm, uploadReleasePassFiles } from '../../../../tests/helpers/release';
 import type { Actor } from '../../app-context';
 import { handOverPurchases } from '../../lifecycle/hand-over';
 import { saveStageRecord } from '../../lifecycle/stage-record';

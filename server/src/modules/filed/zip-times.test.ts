@@ -4,7 +4,12 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manifestLabels } from '../../../../contract/filed-downloads';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
-import { downloadZip, finishContract, type RecordFiles, uploadRecordFiles } from '../../../../tests/helpers/downloads';
+import {
+  downloadZip,
+  finishContract,
+  type RecordFiles,
+  uploadRecordFiles,
+} from '../../../../tests/helpers/filed-downloads';
 import { carLine, receiptForm, vin } from '../../../../tests/helpers/overseas';
 import { purchaseCar, remitForm } from '../../../../tests/helpers/purchase';
 import type { Actor } from '../../app-context';

@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
-import { exportsForm } from './exports';
+import { exportsForm } from './release-exports';
 import { completeFiling, type FilingApp, type FilingFiles } from './filed';
 import { entryForm, type EntryFiles } from './pickup';
 import { purchaseCar } from './purchase';
 import { plateForm, type RegistryFiles, transferForm } from './registry';
-import { releaseForm } from './release-pass';
+import { releaseForm } from './release';
 
 /** Every file a walk through every stage names. */
 export interface WalkFiles {

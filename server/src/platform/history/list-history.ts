@@ -8,14 +8,9 @@ import {
 import type { AppContext } from '../../app-context';
 import { pageByIds, pageWithTotal } from '../../db/list-page';
 import { paged } from '../../envelope';
-import { fieldLabel } from '../../platform/history/history-fields';
-import {
-  countHistory,
-  type HistoryTarget,
-  pageHistoryIds,
-  readHistoryEvents,
-} from '../../platform/history/history.repository';
-import type { StoredChange } from '../../platform/history/record-history';
+import { fieldLabel } from './history-fields';
+import { countHistory, type HistoryTarget, pageHistoryIds, readHistoryEvents } from './history.repository';
+import type { StoredChange } from './record-history';
 import { formatTimestamp } from '../../time';
 
 /** The query has passed the contract: either vehicle_id, or entity and id (digits unless text-keyed). */

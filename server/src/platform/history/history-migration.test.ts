@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers
 import type { AppContext } from '../../app-context';
 import { createDatabase, type Db } from '../../db/database';
 import { migrateToLatest, migrations } from '../../db/migrate';
-import { listHistory } from './history.service';
+import { listHistory } from './list-history';
 
 const at = '2026-11-22T01:02:03.456Z';
 const stamps = { created_at: at, updated_at: at };

@@ -8,7 +8,7 @@ import {
   listProcedures as listProcedureRows,
   type ProcedureFilters,
   type ProcedureListRow,
-} from './procedure.repository';
+} from './query-list.repository';
 import { pageWithTotal } from '../../db/list-page';
 
 const filtersOf = (query: ProcedureListQuery): ProcedureFilters => ({

@@ -6,7 +6,13 @@ import { totalsLabel, tradeColumns, type TradeExportRow } from '../../excel/repo
 import { batchesNewestFirst } from '../../db/list-page';
 import { fromFen } from '../overseas/money';
 import { CURRENCIES } from '../../../../contract/overseas';
-import { contractFigures, periodOrderIdsAll, type ReportPeriod, tradeLines, vehicleFigures } from './report.repository';
+import {
+  contractFigures,
+  periodOrderIdsAll,
+  type ReportPeriod,
+  tradeLines,
+  vehicleFigures,
+} from './period-report.repository';
 
 const periodOf = (query: ReportQuery): ReportPeriod => ({ start: query.start_time, end: query.end_time });
 

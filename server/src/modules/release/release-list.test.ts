@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { releaseListCodeLabels } from '../../../../contract/release-exports';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { exportSheet, rowsOf } from '../../../../tests/helpers/export-sheet';
-import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from '../../../../tests/helpers/exports';
+import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from '../../../../tests/helpers/release-exports';
 import { vin } from '../../../../tests/helpers/overseas';
-import { type ReleasePassFiles, releaseForm, uploadReleasePassFiles } from '../../../../tests/helpers/release-pass';
+import { type ReleasePassFiles, releaseForm, uploadReleasePassFiles } from '../../../../tests/helpers/release';
 
 describe('release list (出口放行), its export and the release detail', () => {
   const app = contractAppForEachTest({ files: ['overseas', 'purchase'] });

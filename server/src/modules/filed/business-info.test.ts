@@ -4,7 +4,7 @@ import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { uploadFilingFiles } from '../../../../tests/helpers/filed';
 import { carLine, receiptForm, vin } from '../../../../tests/helpers/overseas';
 import { uploadEntryFiles } from '../../../../tests/helpers/pickup';
-import { type WalkFiles, walkThroughEveryStage } from '../../../../tests/helpers/procedure-read';
+import { type WalkFiles, walkThroughEveryStage } from '../../../../tests/helpers/filed-business-info';
 import { purchaseCar } from '../../../../tests/helpers/purchase';
 import { uploadRegistryFiles } from '../../../../tests/helpers/registry';
 

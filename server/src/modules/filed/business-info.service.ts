@@ -6,14 +6,14 @@ import {
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../http-errors';
 import { formatTimestamp } from '../../time';
-import { getExports } from '../exports/exports.service';
+import { getExports } from '../release/exports.service';
 import { findOrder } from '../overseas/overseas.repository';
 import { getOrder } from '../overseas/overseas-read.service';
 import { getEntry } from '../pickup/pickup.service';
 import { getPlate, getTransfer } from '../registry/registry.service';
 import { getReleasePass } from '../release/release-pass.service';
 import type { ExportsRecord } from '../../../../contract/release-exports';
-import { findProcedureVehicle, purchasesHoldingOrderVehicles, recordIdsOfVehicle } from './procedure-read.repository';
+import { findProcedureVehicle, purchasesHoldingOrderVehicles, recordIdsOfVehicle } from './business-info.repository';
 
 /** Each record through its stage's own read, so the page gets the shape that stage's screens show. */
 const readEach = <T>(ids: readonly number[], read: (id: number) => Promise<T>): Promise<T[]> =>

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
-import { createVehicle, loggedInStaff, md5md5 } from '../../../../tests/helpers/factories';
-import { caller, carLine, orderForm, receiptForm, uploadOverseasFiles, vin } from '../../../../tests/helpers/overseas';
-import { purchaseCar, purchaseForm, remitForm, uploadPurchaseFiles } from '../../../../tests/helpers/purchase';
-import type { HistoryEvent } from '../../../../contract/history';
-import { saveStageRecord } from '../../lifecycle/stage-record';
+import { buildTestApp, type TestApp } from '../../tests/helpers/build-app';
+import { createVehicle, loggedInStaff, md5md5 } from '../../tests/helpers/factories';
+import { caller, carLine, orderForm, receiptForm, uploadOverseasFiles, vin } from '../../tests/helpers/overseas';
+import { purchaseCar, purchaseForm, remitForm, uploadPurchaseFiles } from '../../tests/helpers/purchase';
+import type { HistoryEvent } from '../../contract/history';
+import { saveStageRecord } from './lifecycle/stage-record';
 
 /** GET /api/history (API.md "Beyond the seeds"): every write lands a typed event, read back here. */
 describe('history', () => {

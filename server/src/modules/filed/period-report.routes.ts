@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportEndpoints as endpoints } from '../../../../contract/filed-period-report';
 import { route } from '../../endpoint-route';
 import { ok } from '../../envelope';
-import { exportReport, readReport } from './report.service';
+import { exportReport, readReport } from './period-report.service';
 
 /** The period report and the trade income and expense workbook (API.md: /api/order/report, …/export). */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {

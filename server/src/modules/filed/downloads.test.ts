@@ -9,7 +9,7 @@ import {
   manifestRows,
   type RecordFiles,
   uploadRecordFiles,
-} from '../../../../tests/helpers/downloads';
+} from '../../../../tests/helpers/filed-downloads';
 import { carLine, receiptForm, vin } from '../../../../tests/helpers/overseas';
 import { purchaseCar, remitForm } from '../../../../tests/helpers/purchase';
 import type { Actor } from '../../app-context';

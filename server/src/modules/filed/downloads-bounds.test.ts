@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_BUSY_MESSAGE } from '../../../../contract/export';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
-import { finishContract, readZip, type RecordFiles, uploadRecordFiles } from '../../../../tests/helpers/downloads';
+import {
+  finishContract,
+  readZip,
+  type RecordFiles,
+  uploadRecordFiles,
+} from '../../../../tests/helpers/filed-downloads';
 import { uploadFixture } from '../../../../tests/helpers/factories';
 import { carLine, receiptForm, vin } from '../../../../tests/helpers/overseas';
 import { purchaseCar, remitForm } from '../../../../tests/helpers/purchase';

@@ -7,7 +7,7 @@ import {
   seedPurchase,
   seedTransfer,
   seedVehicle,
-} from '../../../../tests/helpers/procedure';
+} from '../../../../tests/helpers/filed-query-list';
 
 /** Vehicle n was created n hours after 2026-03-01T00:00+08:00 (2026-02-28T16:00Z). */
 const createdAt = (n: number) => new Date(Date.UTC(2026, 1, 28, 16) + n * 3_600_000).toISOString();

@@ -3,7 +3,13 @@ import { REPORT_SHEET_NAME, reportMessages } from '../../../../contract/filed-pe
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { exportSheet, rowsOf } from '../../../../tests/helpers/export-sheet';
 import { vin } from '../../../../tests/helpers/overseas';
-import { seedOrder, seedPurchase, seedReceipt, seedRemit, seedVehicle } from '../../../../tests/helpers/procedure';
+import {
+  seedOrder,
+  seedPurchase,
+  seedReceipt,
+  seedRemit,
+  seedVehicle,
+} from '../../../../tests/helpers/filed-query-list';
 
 /*
  * The period March 2026 in Asia/Shanghai: 2026-03-01T00:00+08:00 is 2026-02-28T16:00Z, and the end
