@@ -7,7 +7,7 @@ import { setHttpFeedback } from '../api/http-client';
 import { readFixture } from '../testing/storage-test-server';
 import { envelope } from '../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../testing/scripted-api-for-each-test';
-import { carImportMessages } from './car-lines-import';
+import { carImportMessages } from './car-lines-import-rules';
 import { expectedCheckDigit, vinMessages } from './vin';
 import {
   CarLinesEditor,

@@ -29,12 +29,13 @@ import {
 import { DeleteOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { CAR_EXISTS_TYPES, CAR_LOOKUP_MAX, carMessages, type CarLookupAnswer } from '../../../contract/vehicle';
 import { textTooLong } from '../../../contract/fields';
-import { moneyLabels, orderMessages, orderTextLimits } from '../../../contract/overseas';
+import { moneyLabels, orderMessages, orderTextLimits } from '../../../contract/overseas-messages';
 import { purchaseMessages } from '../../../contract/purchase';
 import { findCarByVin } from '../api/car-exists';
 import { detachCar } from '../api/detach-car';
 import { lookupCars } from '../api/lookup-cars';
-import type { ImportedRow, ParsedCarSheet } from './car-lines-import';
+import { applyLookup, foundVehicles, vinsToLookUp } from './car-lines-import-lookup';
+import { CarImportError, type ImportedRow, type ParsedCarSheet } from './car-lines-import-rules';
 import { CarLinesImportPreview } from './car-lines-import-preview';
 import { MoneyInput, moneyRules } from './money-input';
 import { useOpenFile } from './use-open-file';
@@ -43,8 +44,8 @@ import { VIN_FONT } from './vin-search-box';
 
 /** The spec's lookup delay (part 1, section 9). */
 export const VIN_LOOKUP_DELAY_MS = 300;
-/** The spec's Excel limit (part 1, section 9); the same number as car-lines-import.ts, kept here so the
- * picker can refuse a file without loading SheetJS. */
+/** The spec's Excel limit (part 1, section 9); the same number as car-lines-import-rules.ts, kept here so
+ * the picker can refuse a file without loading SheetJS. */
 export const EXCEL_IMPORT_LIMIT_BYTES = 100 * 1024;
 
 export const carLinesMessages = {
@@ -392,8 +393,7 @@ export function CarLinesEditor({
     if (!file) return;
     setImporting(true);
     try {
-      const { readCarWorkbook, vinsToLookUp, applyLookup, foundVehicles, CarImportError } =
-        await import('./car-lines-import');
+      const { readCarWorkbook } = await import('./car-lines-import');
       let sheet: ParsedCarSheet;
       try {
         sheet = await readCarWorkbook(file.bytes, {

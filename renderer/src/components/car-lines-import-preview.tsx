@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Modal, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
-// Types only: SheetJS stays in car-lines-import.ts, loaded when a file is actually imported.
-import type { ImportedRow, RowField } from './car-lines-import';
+// The rules, not car-lines-import.ts: SheetJS stays there, loaded when a file is actually imported.
+import type { ImportedRow, RowField } from './car-lines-import-rules';
 import { VIN_FONT } from './vin-search-box';
 
 export const importPreviewMessages = {
@@ -92,6 +92,95 @@ function Cell({ row, field, children }: { row: ImportedRow; field: RowField; chi
   return wrong ? <Typography.Text type="danger">{children === '' ? '（空）' : children}</Typography.Text> : children;
 }
 
+/** The preview's columns: the sheet's cells as read, then the row's outcome with its reasons. */
+const previewColumns: TableColumnsType<ImportedRow> = [
+  { title: '行号', dataIndex: 'rowNumber', width: 64 },
+  {
+    title: '车架号',
+    dataIndex: 'vin',
+    width: 190,
+    render: (_, row) => (
+      <Cell row={row} field="vin">
+        <span style={{ fontFamily: VIN_FONT }}>{row.vin}</span>
+      </Cell>
+    ),
+  },
+  {
+    title: '车型',
+    dataIndex: 'model',
+    render: (_, row) => (
+      <Cell row={row} field="model">
+        {row.model}
+      </Cell>
+    ),
+  },
+  {
+    title: '价格',
+    dataIndex: 'price',
+    align: 'right',
+    width: 120,
+    render: (_, row) => (
+      <Cell row={row} field="price">
+        {money(row.price, row.text.price)}
+      </Cell>
+    ),
+  },
+  {
+    title: '服务费',
+    dataIndex: 'invoice',
+    align: 'right',
+    width: 90,
+    render: (_, row) => (
+      <Cell row={row} field="invoice">
+        {money(row.invoice, row.text.invoice)}
+      </Cell>
+    ),
+  },
+  {
+    title: '其他费用',
+    dataIndex: 'other',
+    align: 'right',
+    width: 90,
+    render: (_, row) => (
+      <Cell row={row} field="other">
+        {money(row.other, row.text.other)}
+      </Cell>
+    ),
+  },
+  {
+    title: '结果',
+    key: 'outcome',
+    width: 300,
+    render: (_, row) => (
+      <Space orientation="vertical" size={2}>
+        <span>
+          {isImportable(row) ? (
+            <Tag color="success">{importPreviewMessages.good}</Tag>
+          ) : (
+            <Tag color="error">{importPreviewMessages.bad}</Tag>
+          )}
+          {row.warnings.length > 0 && <Tag color="warning">{importPreviewMessages.check}</Tag>}
+        </span>
+        {row.errors.map((issue) => (
+          <Typography.Text key={`${issue.field}:${issue.message}`} type="danger">
+            {issue.message}
+          </Typography.Text>
+        ))}
+        {row.warnings.map((warning) => (
+          <Typography.Text key={warning} type="warning">
+            {warning}
+          </Typography.Text>
+        ))}
+        {row.notes.map((note) => (
+          <Typography.Text key={note} type="secondary">
+            {note}
+          </Typography.Text>
+        ))}
+      </Space>
+    ),
+  },
+];
+
 export function CarLinesImportPreview({
   open,
   fileName,
@@ -117,94 +206,6 @@ export function CarLinesImportPreview({
     MIN_ROWS_HEIGHT,
     windowHeight - DIALOG_CHROME - alerts * ALERT_HEIGHT - (paged ? PAGER_HEIGHT : 0),
   );
-
-  const columns: TableColumnsType<ImportedRow> = [
-    { title: '行号', dataIndex: 'rowNumber', width: 64 },
-    {
-      title: '车架号',
-      dataIndex: 'vin',
-      width: 190,
-      render: (_, row) => (
-        <Cell row={row} field="vin">
-          <span style={{ fontFamily: VIN_FONT }}>{row.vin}</span>
-        </Cell>
-      ),
-    },
-    {
-      title: '车型',
-      dataIndex: 'model',
-      render: (_, row) => (
-        <Cell row={row} field="model">
-          {row.model}
-        </Cell>
-      ),
-    },
-    {
-      title: '价格',
-      dataIndex: 'price',
-      align: 'right',
-      width: 120,
-      render: (_, row) => (
-        <Cell row={row} field="price">
-          {money(row.price, row.text.price)}
-        </Cell>
-      ),
-    },
-    {
-      title: '服务费',
-      dataIndex: 'invoice',
-      align: 'right',
-      width: 90,
-      render: (_, row) => (
-        <Cell row={row} field="invoice">
-          {money(row.invoice, row.text.invoice)}
-        </Cell>
-      ),
-    },
-    {
-      title: '其他费用',
-      dataIndex: 'other',
-      align: 'right',
-      width: 90,
-      render: (_, row) => (
-        <Cell row={row} field="other">
-          {money(row.other, row.text.other)}
-        </Cell>
-      ),
-    },
-    {
-      title: '结果',
-      key: 'outcome',
-      width: 300,
-      render: (_, row) => (
-        <Space orientation="vertical" size={2}>
-          <span>
-            {isImportable(row) ? (
-              <Tag color="success">{importPreviewMessages.good}</Tag>
-            ) : (
-              <Tag color="error">{importPreviewMessages.bad}</Tag>
-            )}
-            {row.warnings.length > 0 && <Tag color="warning">{importPreviewMessages.check}</Tag>}
-          </span>
-          {row.errors.map((issue) => (
-            <Typography.Text key={`${issue.field}:${issue.message}`} type="danger">
-              {issue.message}
-            </Typography.Text>
-          ))}
-          {row.warnings.map((warning) => (
-            <Typography.Text key={warning} type="warning">
-              {warning}
-            </Typography.Text>
-          ))}
-          {row.notes.map((note) => (
-            <Typography.Text key={note} type="secondary">
-              {note}
-            </Typography.Text>
-          ))}
-        </Space>
-      ),
-    },
-  ];
 
   return (
     <Modal
@@ -240,7 +241,7 @@ export function CarLinesImportPreview({
         <Table<ImportedRow>
           size="small"
           rowKey="rowNumber"
-          columns={columns}
+          columns={previewColumns}
           dataSource={shown}
           rowClassName={(row) => (isImportable(row) ? '' : 'car-import-row-refused')}
           onRow={(row) => ({

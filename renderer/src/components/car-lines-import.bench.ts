@@ -7,7 +7,9 @@
  * Not a test: it prints figures and fails only when the sheet could not be built under the limit.
  */
 import { utils, write } from 'xlsx';
-import { EXCEL_IMPORT_MAX_BYTES, parseCarWorkbook, vinsToLookUp } from './car-lines-import';
+import { parseCarWorkbook } from './car-lines-import';
+import { vinsToLookUp } from './car-lines-import-lookup';
+import { EXCEL_IMPORT_MAX_BYTES } from './car-lines-import-rules';
 import { importPlan } from './car-lines-import-preview';
 import { expectedCheckDigit } from './vin';
 

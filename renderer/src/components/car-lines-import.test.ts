@@ -2,17 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import { utils, write } from 'xlsx';
 import { readFixture } from '../testing/storage-test-server';
-import {
-  applyLookup,
-  CarImportError,
-  carImportMessages,
-  EXCEL_IMPORT_MAX_BYTES,
-  foundVehicles,
-  parseCarWorkbook,
-  readCarWorkbook,
-  vinsToLookUp,
-  type ImportedRow,
-} from './car-lines-import';
+import { parseCarWorkbook, readCarWorkbook } from './car-lines-import';
+import { applyLookup, foundVehicles, vinsToLookUp } from './car-lines-import-lookup';
+import { CarImportError, carImportMessages, EXCEL_IMPORT_MAX_BYTES, type ImportedRow } from './car-lines-import-rules';
 import { importPlan } from './car-lines-import-preview';
 import { expectedCheckDigit } from './vin';
 
