@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { isComplete, missingDocuments, recordAllowedIn, stageRate, stageTable, stageValue, STAGES } from './stage';
+import {
+  FLOWS,
+  flowLabels,
+  handOverAnswerSchema,
+  isComplete,
+  missingDocuments,
+  recordAllowedIn,
+  stageMessages,
+  stageRate,
+  stageTable,
+  stageTagColor,
+  stageValue,
+  STAGES,
+} from './stage';
 
 const allPlating = {
   xsz_image: '/storage/image/a.pdf',
@@ -175,5 +188,236 @@ describe('each stage at its boundary: one document short', () => {
     expect(isComplete({ drawback: 2, archive: 0, freight: 2 })).toBe(false);
     expect(isComplete({ drawback: 2, archive: 2, freight: 1 })).toBe(false);
     expect(isComplete({ drawback: 1, archive: 2, freight: 2 })).toBe(false);
+  });
+});
+
+/**
+ * The whole table written out from spec part 2 (the record forms, section 9's photo limits) and API.md's
+ * upload slots: a slot's label, whether it is required and its message, how many files, which upload
+ * slot, which types, whether it counts. Any value changed in contract/stage.ts fails here.
+ */
+describe('the stage table, every row written out', () => {
+  const PICTURES = ['jpg', 'png', 'jpeg'];
+  type Row = [
+    field: string,
+    label: string,
+    missing: string | null,
+    maxFiles: number,
+    dir: string,
+    accept: string[] | null,
+    counted: boolean,
+  ];
+  const document = (field: string, label: string, missing: string | null = null): Row => [
+    field,
+    label,
+    missing,
+    1,
+    'document',
+    null,
+    true,
+  ];
+  const photos = (maxFiles: number, missing: string | null = null): Row => [
+    'car_image',
+    '其他照片',
+    missing,
+    maxFiles,
+    'image',
+    PICTURES,
+    false,
+  ];
+  const expected: Record<
+    string,
+    { label: string; recordLabel: string; flow: string; completion: string; rated: boolean; slots: Row[] }
+  > = {
+    entry: {
+      label: '入库',
+      recordLabel: '入库记录',
+      flow: 'pickup',
+      completion: 'saved',
+      rated: false,
+      slots: [
+        ['vin_image', '车架号照片', '请上传车架号照片', 1, 'image', PICTURES, true],
+        ['wg_image', '外观照片', '请上传外观照片', 1, 'image', PICTURES, true],
+        photos(9, '请上传其他照片'),
+      ],
+    },
+    plate: {
+      label: '上牌',
+      recordLabel: '上牌记录',
+      flow: 'registry',
+      completion: 'allCounted',
+      rated: true,
+      slots: [
+        document('xsz_image', '行驶证'),
+        document('djz_image', '登记证书'),
+        document('lp_image', '临时牌照'),
+        document('fp_image', '新车发票'),
+        document('hgz_image', '合格证'),
+        document('ycxzs_image', '一致性证书'),
+        document('hbqd_image', '环保清单'),
+        document('bx_image', '保险单'),
+        photos(9),
+      ],
+    },
+    release: {
+      label: '出库',
+      recordLabel: '出库记录',
+      flow: 'release',
+      completion: 'saved',
+      rated: false,
+      slots: [
+        // The release slip may be a scanned PDF: the whole image slot.
+        ['fxt_image', '放行条', '请上传放行条', 1, 'image', null, true],
+        ['lc_image', '离场照片', '请上传离场照片', 1, 'image', PICTURES, true],
+        photos(9),
+      ],
+    },
+    transfer: {
+      label: '过户',
+      recordLabel: '过户记录',
+      flow: 'registry',
+      completion: 'allCounted',
+      rated: true,
+      slots: [
+        document('djz_image', '登记证书'),
+        document('lp_image', '临时牌照'),
+        document('usedcar_invoices_image', '二手车发票'),
+        document('zzs_invoices_image', '增值税发票'),
+        document('xsz_image', '行驶证'),
+        photos(9),
+      ],
+    },
+    exports: {
+      label: '出口',
+      recordLabel: '出口报关记录',
+      flow: 'release',
+      completion: 'saved',
+      rated: true,
+      slots: [
+        document('xkz_image', '许可证', '请上传许可证'),
+        document('bgzl_image', '报关资料', '请上传报关资料'),
+        document('bgd_image', '报关单', '请上传报关单'),
+        document('td_image', '提单', '请上传提单'),
+        document('jcbg_image', '检测报告'),
+        document('hgfxtz_image', '海关放行通知书'),
+        photos(25),
+      ],
+    },
+    drawback: { label: '退税', recordLabel: '退税记录', flow: 'filing', completion: 'saved', rated: false, slots: [] },
+    archive: {
+      label: '注销',
+      recordLabel: '注销记录',
+      flow: 'filing',
+      completion: 'saved',
+      rated: false,
+      slots: [document('zxzm_image', '注销证明', '请上传注销证明')],
+    },
+    freight: {
+      label: '运费',
+      recordLabel: '运费记录',
+      flow: 'filing',
+      completion: 'allCounted',
+      rated: false,
+      slots: [document('yffp_image', '运费发票'), document('yffkd_image', '运费付款单'), photos(9)],
+    },
+  };
+
+  it('has the eight stages in order, each row as the spec writes it', () => {
+    expect(STAGES).toEqual(['entry', 'plate', 'release', 'transfer', 'exports', 'drawback', 'archive', 'freight']);
+    for (const stage of STAGES) {
+      const { slots, ...row } = stageTable[stage];
+      const { slots: expectedSlots, ...expectedRow } = expected[stage]!;
+      expect({ ...row }, stage).toEqual({ stage, ...expectedRow });
+      const written = slots.map((slot): Row => [
+        slot.field,
+        slot.label,
+        slot.required ? (slot.missing ?? '') : null,
+        slot.maxFiles,
+        slot.dir,
+        slot.accept === undefined ? null : [...slot.accept],
+        slot.counted,
+      ]);
+      expect(written, stage).toEqual(expectedSlots);
+      // An optional slot carries no message.
+      for (const slot of slots) if (!slot.required) expect(slot.missing, `${stage} ${slot.field}`).toBeUndefined();
+    }
+  });
+
+  it('the flows in the order a vehicle moves, with the words a refusal uses', () => {
+    expect(FLOWS).toEqual(['purchase', 'pickup', 'registry', 'release', 'filing']);
+    expect(flowLabels).toEqual({
+      purchase: '采购',
+      pickup: '入库',
+      registry: '车管',
+      release: '出库报关',
+      filing: '归档',
+    });
+  });
+
+  it('a record is allowed from its own flow on: every stage against every flow', () => {
+    const firstFlow = {
+      entry: 1,
+      plate: 2,
+      release: 3,
+      transfer: 2,
+      exports: 3,
+      drawback: 4,
+      archive: 4,
+      freight: 4,
+    } as const;
+    const flows = ['purchase', 'pickup', 'registry', 'release', 'filing'] as const;
+    for (const stage of STAGES) {
+      flows.forEach((flow, index) =>
+        expect(recordAllowedIn(stage, flow), `${stage} in ${flow}`).toBe(index >= firstFlow[stage]),
+      );
+    }
+  });
+
+  it('the tag colours: 0 grey, 1 warning, 2 success', () => {
+    expect([stageTagColor(0), stageTagColor(1), stageTagColor(2)]).toEqual(['default', 'warning', 'success']);
+  });
+
+  it('says to a clerk what DOMAIN.md and the spec say', () => {
+    const VIN = 'LSV00000000000001';
+    expect(stageMessages.vehicleMissing).toBe('车辆不存在');
+    expect(stageMessages.notBought(VIN)).toBe('车辆 LSV00000000000001 尚未签订采购合同');
+    expect(stageMessages.wrongFlow(VIN, 'purchase', 'entry')).toBe(
+      '车辆 LSV00000000000001 当前在采购环节，不能保存入库记录',
+    );
+    expect(stageMessages.alreadyRecorded(VIN, 'release')).toBe('已出库的车辆不能再次出库');
+    expect(stageMessages.alreadyRecorded(VIN, 'plate')).toBe('车辆 LSV00000000000001 已有上牌记录，请编辑原记录');
+    expect(stageMessages.keptElsewhere('registry')).toBe('当前在车管环节');
+    expect(stageMessages.keptElsewhere(null)).toBe('尚未采购');
+    expect({ ...stageMessages, notBought: 0, wrongFlow: 0, alreadyRecorded: 0, keptElsewhere: 0 }).toEqual({
+      vehicleMissing: '车辆不存在',
+      notBought: 0,
+      wrongFlow: 0,
+      alreadyRecorded: 0,
+      noVehicles: '请先选择车辆',
+      keptElsewhere: 0,
+      keptNoEntry: '尚未入库',
+      keptNoRegistry: '尚未上牌或过户',
+      keptNoRelease: '尚未出库',
+      keptNoExports: '尚未出口报关',
+      keptMovedMeanwhile: '已被他人移交',
+      handOverDone: '移交成功!',
+      handOverFailed: '移交失败!',
+      keptTitle: '以下车辆未移交：',
+      nothingHandedOver: '没有可移交的车辆',
+    });
+  });
+
+  it('a hand-over answers how many moved and which stayed, with why', () => {
+    const answer = { moved: 1, kept: [{ vin: 'LSV00000000000001', reason: '尚未入库' }] };
+    expect(handOverAnswerSchema.parse(answer)).toEqual(answer);
+    expect(handOverAnswerSchema.safeParse({ moved: '1', kept: [] }).success).toBe(false);
+    expect(handOverAnswerSchema.safeParse({ moved: 1, kept: [{ vin: 'x' }] }).success).toBe(false);
+  });
+
+  it('a document counts when it has a path (or, for photos, at least one)', () => {
+    expect(stageValue('freight', { yffp_image: '', yffkd_image: '/storage/document/a.pdf' })).toBe(1);
+    expect(stageValue('freight', { yffp_image: [], yffkd_image: '/storage/document/a.pdf' })).toBe(1);
+    expect(stageValue('freight', { yffp_image: ['/storage/document/b.pdf'], yffkd_image: '/x.pdf' })).toBe(2);
+    expect(missingDocuments('entry', { vin_image: '/v.jpg', wg_image: '/w.jpg', car_image: '/o.jpg' })).toEqual([]);
   });
 });
