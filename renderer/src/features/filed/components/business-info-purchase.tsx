@@ -8,7 +8,7 @@ import { Alert, Form, Select, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { purchaseTypeLabels } from '../../../../../contract/purchase';
 import { PurchaseContractView } from '../../../components/purchase-contract-view';
-import { purchaseListsQuery, purchaseQuery } from '../api/procedure-read';
+import { purchaseListsQuery, purchaseQuery } from '../api/business-info';
 
 export interface BusinessInfoPurchaseProps {
   orderId: number;

@@ -19,7 +19,7 @@ import { OrderContractView } from '../../../components/order-contract-view';
 import { RecordPage, type RecordPageQuery } from '../../../components/record-page';
 import { useRouteRecordId } from '../../../components/route-record';
 import { ORDERS_QUERY_KEY, useFiledOrder } from '../api/filed-order';
-import { procedureReadQuery } from '../api/procedure-read';
+import { procedureReadQuery } from '../api/business-info';
 import { BusinessInfoPurchase } from '../components/business-info-purchase';
 import {
   BusinessInfoClosing,

@@ -20,7 +20,7 @@ import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
 import { VinFilterField } from '../../../components/vin-filter-field';
 import { exportReport, type ReportPeriod } from '../api/period-report';
-import { listProceduresQuery } from '../api/procedure-lists';
+import { listProceduresQuery } from '../api/query-list';
 import { PeriodReportDialog } from '../components/period-report-dialog';
 import { businessInfoPath } from '../components/business-info-path';
 
