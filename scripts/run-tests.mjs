@@ -88,6 +88,7 @@ if (bundledNode && process.versions.node !== '24.21.0') {
 }
 
 run('import cycles', process.execPath, ['scripts/check-import-cycles.mjs']);
+run('area names', process.execPath, ['scripts/check-area-names.mjs']);
 if (runTool('lint', tool('eslint'), ['.', '--max-warnings=0'])) {
   runTool('format', tool('prettier'), ['--check', '.', '--log-level', 'warn']);
 }
