@@ -9,13 +9,9 @@ import { envelope } from '../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../testing/scripted-api-for-each-test';
 import { carImportMessages } from './car-lines-import-rules';
 import { expectedCheckDigit, vinMessages } from './vin';
-import {
-  CarLinesEditor,
-  carLinesMessages,
-  VIN_LOOKUP_DELAY_MS,
-  type CarLine,
-  type CarLinesEditorProps,
-} from './car-lines-editor';
+import { CarLinesEditor, type CarLine, type CarLinesEditorProps } from './car-lines-editor';
+import { carLinesMessages } from './car-lines-messages';
+import { VIN_LOOKUP_DELAY_MS } from './car-lines-vin-check';
 
 // Real requests to a real server on a machine shared with other work: give answers time to come.
 configure({ asyncUtilTimeout: 5000 });
