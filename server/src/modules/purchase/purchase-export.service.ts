@@ -7,7 +7,7 @@ import { fromFen, fromFenOrNull } from '../overseas/money';
 import { vehiclesByContract } from '../vehicle/contract-car-lines';
 import { listPurchaseCarsOf, type PurchaseCarRow } from '../vehicle/vehicle.repository';
 import { iteratePurchases } from './purchase.repository';
-import { purchaseFiltersOf } from './purchase.service';
+import { purchaseFiltersOf } from './purchase-read.service';
 
 /**
  * `GET /api/purchase/export`: the contracts of the list's filters, newest first, one row per vehicle

@@ -4,6 +4,8 @@ import { route } from '../../endpoint-route';
 import { created, noContent, ok } from '../../envelope';
 import { actorOf } from '../../plugins/auth';
 import { exportPurchases } from './purchase-export.service';
+import * as purchaseReads from './purchase-read.service';
+import * as remits from './purchase-remit.service';
 import * as purchases from './purchase.service';
 
 /**
@@ -12,13 +14,15 @@ import * as purchases from './purchase.service';
  * parses the latter, the contract's schema coerces both.
  */
 export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.list, async (request) => ok(await purchases.listPurchases(app.ctx, request.query)));
+  route(app, endpoints.list, async (request) => ok(await purchaseReads.listPurchases(app.ctx, request.query)));
 
   route(app, endpoints.export, async (request) => ok(await exportPurchases(app.ctx, request.query)));
 
-  route(app, endpoints.importCars, async (request) => ok(await purchases.importCars(app.ctx, request.query.order_no)));
+  route(app, endpoints.importCars, async (request) =>
+    ok(await purchaseReads.importCars(app.ctx, request.query.order_no)),
+  );
 
-  route(app, endpoints.get, async (request) => ok(await purchases.getPurchase(app.ctx, request.params.id)));
+  route(app, endpoints.get, async (request) => ok(await purchaseReads.getPurchase(app.ctx, request.params.id)));
 
   route(app, endpoints.create, async (request, reply) =>
     created(reply, await purchases.createPurchase(app.ctx, request.body, actorOf(request)), purchaseMessages.created),
@@ -39,7 +43,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.remit, async (request, reply) =>
     created(
       reply,
-      await purchases.createRemit(app.ctx, request.params.id, request.body, actorOf(request)),
+      await remits.createRemit(app.ctx, request.params.id, request.body, actorOf(request)),
       purchaseMessages.remitDone,
     ),
   );

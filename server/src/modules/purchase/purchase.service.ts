@@ -1,16 +1,9 @@
-import { messages, type Paged } from '../../../../contract/common';
+import { messages } from '../../../../contract/common';
 import {
-  type ImportCarsAnswer,
-  PURCHASE_CURRENCY,
-  type Purchase,
   type PurchaseBody,
-  type PurchaseCar,
   type PurchaseCarLine,
-  type PurchaseListItem,
-  type PurchaseListQuery,
   purchaseMessages,
   type PurchaseUpdateBody,
-  type RemitBody,
 } from '../../../../contract/purchase';
 import type { HandOverAnswer } from '../../../../contract/stage';
 import type { Actor, AppContext } from '../../app-context';
@@ -18,164 +11,45 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { saveUnlessChanged, updateRowIfUnchanged } from '../../db/guarded-update';
 import { assertNotStale, lockRowForSave } from '../../db/stale-save';
-import { paged } from '../../envelope';
-import { conflict, notFound, unprocessable } from '../../http-errors';
+import { conflict, unprocessable } from '../../http-errors';
 import { handOverPurchases } from '../../lifecycle/hand-over';
 import { enterPurchase, leavePurchase } from '../../lifecycle/purchase-membership';
-import { formatTimestamp, nextUpdatedAt, nowIso } from '../../time';
+import { nextUpdatedAt, nowIso } from '../../time';
 import { recordHistory } from '../../platform/history/record-history';
 import { resolveContractCustomer } from '../customer/contract-customer';
-import { fromFen, fromFenOrNull, toFen } from '../overseas/money';
+import { toFen } from '../overseas/money';
 import { findOrderNumbers } from '../overseas/overseas.repository';
 import { assertFileReferences, type FileRules } from '../upload/file-references';
 import { parseFileList } from '../upload/stored-file-list';
-import {
-  applyContractCarLines,
-  type CarLinesSide,
-  contractCarAudit,
-  vehiclesByContract,
-} from '../vehicle/contract-car-lines';
+import { applyContractCarLines, type CarLinesSide, contractCarAudit } from '../vehicle/contract-car-lines';
 import {
   deleteUnnamedVehicles,
   findVehiclesByVins,
   linkVehicleToPurchase,
-  listOrderVehiclesWithoutPurchase,
-  listPurchaseCarsOf,
   listVehiclesOfPurchases,
-  type PurchaseCarRow,
   updateVehicle,
 } from '../vehicle/vehicle.repository';
 import type { VehicleRow } from '../vehicle/vehicle.table';
 import {
-  countPurchases,
   deletePurchaseWithRemits,
-  findCustomerTypeName,
-  findOrderIdByNo,
-  findPurchase,
   findPurchaseByNo,
   findPurchaseNumbers,
-  findPurchaseWithTotals,
   insertPurchase,
-  insertRemit,
   listOpenPurchaseIdsOfOrder,
-  listPurchases as listPurchaseRows,
-  listRemitsOfPurchase,
   orderExists,
-  type PurchaseFilters,
-  type PurchaseListRow,
   refreshRemitStatus,
 } from './purchase.repository';
-import type { PurchaseRow } from './purchase.table';
-import { pageWithTotal } from '../../db/list-page';
+import { requirePurchase } from './purchase-read.service';
 
-export const toPurchaseCar = (
-  row: Pick<VehicleRow, 'id' | 'vin' | 'model' | 'price' | 'invoice' | 'other'>,
-): PurchaseCar => ({
-  id: row.id,
-  vin: row.vin,
-  model: row.model,
-  price: fromFenOrNull(row.price),
-  invoice: fromFenOrNull(row.invoice) ?? 0,
-  other: fromFenOrNull(row.other) ?? 0,
-});
+/**
+ * Saving a purchase contract's form (the contract, its car lines), deleting it, and handing it over to
+ * check-in. The reads are in purchase-read.service.ts, remittances in purchase-remit.service.ts.
+ */
 
-export const purchaseFiltersOf = (query: Omit<PurchaseListQuery, 'page' | 'limit'>): PurchaseFilters => ({
-  orderNo: query.order_no,
-  purchaseNo: query.purchase_no,
-  remitStatus: query.remit_status,
-  input: query.input,
-  vin: query.vin,
-  start: query.start_time,
-  end: query.end_time,
-  totalFen: query.total === undefined ? undefined : toFen(query.total),
-  name: query.name,
-});
-
-const toListItem = (row: PurchaseListRow, cars: readonly PurchaseCarRow[], timeZone: string): PurchaseListItem => ({
-  id: row.id,
-  purchase_no: row.purchase_no,
-  type: row.type,
-  order_id: row.order_id,
-  order_no: row.order_no,
-  customer_id: row.customer_id,
-  customer_name: row.customer_name,
-  amount: row.amount,
-  total: fromFen(row.total),
-  remit_total: fromFen(row.remit_total_fen),
-  remit_status: row.remit_status,
-  handed_over: row.handed_over,
-  created_at: formatTimestamp(row.created_at, timeZone),
-  updated_at: formatTimestamp(row.updated_at, timeZone),
-  car: cars.map(toPurchaseCar),
-});
-
-export const listPurchases = async (
-  { db, config }: AppContext,
-  query: PurchaseListQuery,
-): Promise<Paged<PurchaseListItem>> => {
-  const filters = purchaseFiltersOf(query);
-  const offset = (query.page - 1) * query.limit;
-  const [rows, total] = await pageWithTotal(
-    offset,
-    query.limit,
-    () => listPurchaseRows(db, config.timeZone, filters, offset, query.limit),
-    () => countPurchases(db, config.timeZone, filters),
-  );
-  const carsByPurchase = vehiclesByContract(
-    await listPurchaseCarsOf(
-      db,
-      rows.map((row) => row.id),
-    ),
-    'purchase_id',
-  );
-  const items = rows.map((row) => toListItem(row, carsByPurchase.get(row.id) ?? [], config.timeZone));
-  return paged(items, total, query.page, query.limit);
-};
-
-const requirePurchase = async (db: Db, id: number): Promise<PurchaseRow> => {
-  const row = await findPurchase(db, id);
-  if (!row) throw notFound();
-  return row;
-};
-
-export const getPurchase = async ({ db, config }: AppContext, id: number): Promise<Purchase> => {
-  const row = await findPurchaseWithTotals(db, id);
-  if (!row) throw notFound();
-  const tz = config.timeZone;
-  const [cars, remits, typeName] = await Promise.all([
-    listVehiclesOfPurchases(db, [id]),
-    listRemitsOfPurchase(db, id),
-    row.customer_type_id === null ? Promise.resolve(null) : findCustomerTypeName(db, row.customer_type_id),
-  ]);
-  return {
-    ...toListItem(row, cars, tz),
-    customer_address: row.customer_address,
-    customer_contact_way: row.customer_contact_way,
-    customer_type_id: row.customer_type_id,
-    customer_type: typeName,
-    contracts: parseFileList(row.contracts),
-    handed_over_at: row.handed_over_at === null ? null : formatTimestamp(row.handed_over_at, tz),
-    remit: remits.map((remit) => ({
-      id: remit.id,
-      purchase_id: remit.purchase_id,
-      amount: fromFen(remit.amount),
-      currency: PURCHASE_CURRENCY,
-      bank_slips: remit.bank_slips,
-      created_at: formatTimestamp(remit.created_at, tz),
-    })),
-  };
-};
-
-// Saving the purchase form
-
-/** The form's contract files are `purchase` uploads; the remittance's bank slip an `image` upload. */
+/** The form's contract files are `purchase` uploads. */
 const purchaseFiles: FileRules<'contracts'> = {
   // Files saved before the purchase slot existed went through the contract slot: both stay valid.
   fields: { contracts: ['purchase', 'contract'] },
-  message: purchaseMessages.storagePath,
-};
-const remitFiles: FileRules<'bank_slips'> = {
-  fields: { bank_slips: ['image'] },
   message: purchaseMessages.storagePath,
 };
 
@@ -422,36 +296,6 @@ export const deletePurchase = async ({ db }: AppContext, id: number, actor: Acto
     });
   });
 
-// Remittances
-
-export const createRemit = async (
-  { db }: AppContext,
-  purchaseId: number,
-  body: RemitBody,
-  actor: Actor,
-): Promise<{ id: number }> =>
-  db.transaction().execute(async (trx) => {
-    await requirePurchase(trx, purchaseId);
-    await assertFileReferences(trx, remitFiles, body);
-    const at = nowIso();
-    const row = {
-      purchase_id: purchaseId,
-      amount: toFen(body.amount),
-      currency: PURCHASE_CURRENCY,
-      bank_slips: body.bank_slips,
-    };
-    const id = await insertRemit(trx, { ...row, created_by: actor.userId, created_at: at, updated_at: at });
-    const remitStatus = await refreshRemitStatus(trx, purchaseId);
-    await recordHistory(trx, actor, {
-      action: 'create',
-      entity: 'remit',
-      entityId: id,
-      purchaseId,
-      after: { ...row, remit_status: remitStatus },
-    });
-    return { id };
-  });
-
 // Hand-overs (DOMAIN.md): the lifecycle moves the vehicles that qualify and says why the others stayed.
 
 export const handOverPurchase = async ({ db }: AppContext, id: number, actor: Actor): Promise<HandOverAnswer> =>
@@ -468,10 +312,3 @@ export const batchHandOverPurchases = async ({ db }: AppContext, id: number, act
     const ids = await listOpenPurchaseIdsOfOrder(trx, purchase.order_id);
     return handOverPurchases(trx, actor, 'purchase', ids);
   });
-
-/** The cars of the overseas contract with that number that no purchase contract holds yet. */
-export const importCars = async ({ db }: AppContext, orderNo: string): Promise<ImportCarsAnswer> => {
-  const orderId = await findOrderIdByNo(db, orderNo);
-  if (orderId === undefined) throw notFound(purchaseMessages.importOrderUnknown);
-  return { order_id: orderId, car: await listOrderVehiclesWithoutPurchase(db, orderId) };
-};
