@@ -15,7 +15,8 @@ import { idField, optionalFilter, pageQuery, recordDay } from './common';
 import { createdId, endpoint, paged } from './endpoint';
 import { exportAnswerSchema } from './export';
 import { asList, blankToUndefined, limitedText, optionalMoneyField, storagePathMessage, textTooLong } from './fields';
-import { CURRENCIES, DEFAULT_CURRENCY, orderMessages } from './overseas';
+import { CURRENCIES, DEFAULT_CURRENCY } from './overseas';
+import { orderMessages } from './overseas-messages';
 import { releasePassSchema } from './release';
 import { stageMessages, handOverAnswerSchema } from './stage';
 import {

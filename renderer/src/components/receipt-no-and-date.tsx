@@ -1,5 +1,5 @@
 import { Col, DatePicker, Form, Input } from 'antd';
-import { orderTextLimits } from '../../../contract/overseas';
+import { orderTextLimits } from '../../../contract/overseas-messages';
 import { receiptRules } from './receipt-rules';
 
 /**

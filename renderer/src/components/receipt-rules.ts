@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import { textTooLong } from '../../../contract/fields';
-import { moneyLabels, orderTextLabels, orderTextLimits, receiptMessages } from '../../../contract/overseas';
+import { moneyLabels, orderTextLabels, orderTextLimits, receiptMessages } from '../../../contract/overseas-messages';
 import { moneyRules } from './money-input';
 
 /** The server's limit and message for a text field of the overseas side (contract: orderTextLimits, orderTextLabels). */

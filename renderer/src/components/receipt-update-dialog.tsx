@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { App, Col, Form, Input, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { orderTextLimits, receiptMessages, type Receipt } from '../../../contract/overseas';
+import { type Receipt } from '../../../contract/overseas';
+import { orderTextLimits, receiptMessages } from '../../../contract/overseas-messages';
 import { FormDialog } from './form-dialog';
 import { FormFailure } from './form-failure';
 import { useFormSave } from './form-save';

@@ -2,7 +2,8 @@
  * An overseas contract's status (DOMAIN.md): 1 new, 2 handed to purchasing, 6 finished. Only the
  * lifecycle sets it: the hand-over to purchasing, and the settling after any stage record is saved.
  */
-import { ORDER_STATUS, orderMessages } from '../../../contract/overseas';
+import { ORDER_STATUS } from '../../../contract/overseas';
+import { orderMessages } from '../../../contract/overseas-messages';
 import type { Actor } from '../app-context';
 import type { Db } from '../db/database';
 import { conflict, notFound } from '../http-errors';

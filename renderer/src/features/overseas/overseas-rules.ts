@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { moneyLabels, orderMessages } from '../../../../contract/overseas';
+import { moneyLabels, orderMessages } from '../../../../contract/overseas-messages';
 import { moneyRules } from '../../components/money-input';
 import { orderedAmountRules } from '../../components/ordered-amount';
 import { orderTextMaxRule as maxRule } from '../../components/receipt-rules';

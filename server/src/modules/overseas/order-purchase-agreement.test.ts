@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyEvents } from '../../../../tests/helpers/history';
 import { messages } from '../../../../contract/common';
-import { orderMessages } from '../../../../contract/overseas';
+import { orderMessages } from '../../../../contract/overseas-messages';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { createVehicle } from '../../../../tests/helpers/factories';
 import { carLine, orderForm, vin } from '../../../../tests/helpers/overseas';

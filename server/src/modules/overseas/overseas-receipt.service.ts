@@ -1,11 +1,10 @@
 import {
   type Currency,
-  orderMessages,
   type Receipt,
   type ReceiptCreateBody,
-  receiptMessages,
   type ReceiptUpdateBody,
 } from '../../../../contract/overseas';
+import { orderMessages, receiptMessages } from '../../../../contract/overseas-messages';
 import type { Actor, AppContext } from '../../app-context';
 import { notFound, unprocessable } from '../../http-errors';
 import { nextUpdatedAt, nowIso } from '../../time';

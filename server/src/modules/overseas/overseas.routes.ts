@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderMessages, overseasEndpoints as endpoints, receiptMessages } from '../../../../contract/overseas';
+import { overseasEndpoints as endpoints } from '../../../../contract/overseas';
+import { orderMessages, receiptMessages } from '../../../../contract/overseas-messages';
 import { route } from '../../endpoint-route';
 import { created, ok } from '../../envelope';
 import { actorOf } from '../../plugins/auth';

@@ -2,11 +2,11 @@ import { messages } from '../../../../contract/common';
 import {
   type OrderBody,
   type OrderCarLine,
-  orderMessages,
   ORDER_STATUS,
   type OrderStatus,
   type OrderUpdateBody,
 } from '../../../../contract/overseas';
+import { orderMessages } from '../../../../contract/overseas-messages';
 import type { Actor, AppContext } from '../../app-context';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';

@@ -6,7 +6,7 @@
 import { customerLabels } from '../../../../contract/customer';
 import { exportsLabels } from '../../../../contract/release-exports';
 import type { HistoryEntity } from '../../../../contract/history';
-import { moneyLabels, orderTextLabels } from '../../../../contract/overseas';
+import { moneyLabels, orderTextLabels } from '../../../../contract/overseas-messages';
 import { pickupTextLabels } from '../../../../contract/pickup';
 import { purchaseMoneyLabels, purchaseTextLabels } from '../../../../contract/purchase';
 import { STAGES, stageTable } from '../../../../contract/stage';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { App, Col, Form, Input, Row, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { receiptMessages, type Currency } from '../../../../../contract/overseas';
+import { type Currency } from '../../../../../contract/overseas';
+import { receiptMessages } from '../../../../../contract/overseas-messages';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
 import { useFormSave } from '../../../components/form-save';

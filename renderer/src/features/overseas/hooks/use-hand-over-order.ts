@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { ORDER_STATUS, orderMessages, type OrderStatus } from '../../../../../contract/overseas';
+import { ORDER_STATUS, type OrderStatus } from '../../../../../contract/overseas';
+import { orderMessages } from '../../../../../contract/overseas-messages';
 import { isHttpError } from '../../../api/http-client';
 import { handOverOrder } from '../api/hand-over-order';
 import { ordersQueryKey } from '../api/list-orders';

@@ -6,12 +6,11 @@ import {
   CURRENCIES,
   DEFAULT_CURRENCY,
   MAX_CONTRACT_FILES,
-  orderMessages,
-  orderTextLimits,
   type Currency,
   type Order,
   type OrderBodyInput,
 } from '../../../../../contract/overseas';
+import { orderMessages, orderTextLimits } from '../../../../../contract/overseas-messages';
 import { customerOptionsQueryKey } from '../../../api/customer-options';
 import { CarLinesEditor } from '../../../components/car-lines-editor';
 import {
