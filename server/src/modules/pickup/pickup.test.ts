@@ -331,6 +331,13 @@ describe('check-in (入库) and the pickup list', () => {
         ['entry_e=2026-03-20', [vin(2), vin(1)]],
         ['release_s=2026-04-02&release_e=2026-04-02', [vin(1)]],
         ['release_s=2026-04-03', []],
+        ['release_e=2026-04-01', []],
+        ['release_e=2026-04-02', [vin(1)]],
+        // A date range with another filter is one condition among the vehicles' (pickup.repository.ts).
+        ['order_no=a-00&release_s=2026-04-03', []],
+        ['order_no=a-00&release_e=2026-04-01', []],
+        ['order_no=a-00&release_s=2026-04-02&release_e=2026-04-02', [vin(1)]],
+        ['order_no=a-00&entry_e=2026-03-10', [vin(1)]],
         ['dl_name=李', [vin(2)]],
         ['dl_name=代理', [vin(2), vin(1)]],
         ['release_status=0', [vin(3), vin(2)]],
