@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from './database';
 
 /**
  * How a contract list reads a page without its cost growing with the page number (issue 9, point 5):
@@ -66,3 +67,56 @@ export async function* batchesNewestFirst<R>(
     await setImmediate();
   }
 }
+
+/** The tables whose lists follow this file's recipe whole: filters on the table alone, an `id` key. */
+export type IdFirstTable = 'orders' | 'purchases';
+
+export interface IdFirstListSource<R> {
+  db: Db;
+  table: IdFirstTable;
+  /** The list's filters as conditions on `table` alone (no join: the shown rows get theirs in `rowsOf`). */
+  where: readonly RawBuilder<SqlBool>[];
+  /** The shown rows of a set of ids, newest first, with their joins and sums. */
+  rowsOf: (ids: readonly number[]) => Promise<R[]>;
+  /** The unfiltered total, from the counter the database keeps for the table (migration 2026_11_24_1100). */
+  unfilteredTotal: () => Promise<number>;
+}
+
+/**
+ * The recipe above, written once for the lists that follow it whole (overseas and purchase contracts
+ * today): the filtered ids make a page newest first, a count, or an export's batches by keyset; only
+ * then are the rows read. A list whose filters need a join or whose page is not one row per id (the
+ * filed, pickup and release lists) puts the pieces above together itself.
+ */
+export const idFirstList = <R>({ db, table, where, rowsOf, unfilteredTotal }: IdFirstListSource<R>) => {
+  const id = sql.ref<number>(`${table}.id`);
+  const filteredIds = () => {
+    const query = db.selectFrom(table).select(id.as('id'));
+    // No filter, no where: SQLite counts a whole table from its b-tree only for a bare count(*).
+    return where.length === 0 ? query : query.where(allOf(where));
+  };
+  return {
+    page: (offset: number, limit: number): Promise<R[]> =>
+      pageByIds(filteredIds().orderBy(id, 'desc').offset(offset).limit(limit).execute(), rowsOf),
+    count: async (): Promise<number> => {
+      if (where.length === 0) return unfilteredTotal();
+      const row = await filteredIds()
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    batches: (batchSize: number): AsyncGenerator<R[]> =>
+      batchesNewestFirst(
+        (before, limit) => {
+          const query = filteredIds();
+          return (before === undefined ? query : query.where(id, '<', before))
+            .orderBy(id, 'desc')
+            .limit(limit)
+            .execute();
+        },
+        rowsOf,
+        batchSize,
+      ),
+  };
+};

@@ -10,12 +10,7 @@ import {
   passIdsOfPurchase,
   vehiclesOfGroups,
 } from '../modules/release/release-list.repository';
-import {
-  countOrders,
-  listOrders,
-  type OrderFilters,
-  searchOrderNumbers,
-} from '../modules/overseas/overseas.repository';
+import { type OrderFilters, orderList, searchOrderNumbers } from '../modules/overseas/overseas.repository';
 import { countFiledOrders, type FiledFilters, listFiledOrders } from '../modules/filed/filed.repository';
 import { countPickups, listPickups, type PickupFilters } from '../modules/pickup/pickup.repository';
 import { countProcedures, listProcedures, type ProcedureFilters } from '../modules/filed/query-list.repository';
@@ -25,7 +20,7 @@ import {
   tradeLines,
   vehicleFigures,
 } from '../modules/filed/period-report.repository';
-import { countPurchases, listPurchases, type PurchaseFilters } from '../modules/purchase/purchase.repository';
+import { type PurchaseFilters, purchaseList } from '../modules/purchase/purchase.repository';
 import {
   candidateRows,
   findPass,
@@ -42,6 +37,12 @@ import {
   searchVehicles,
 } from '../modules/vehicle/vehicle.repository';
 import { countVinCorrections, listVinCorrections } from '../modules/vin-correction/vin-correction.repository';
+import {
+  countHistory,
+  type HistoryTarget,
+  pageHistoryIds,
+  readHistoryEvents,
+} from '../platform/history/history.repository';
 import type { Database, Db } from './database';
 import { createDialect } from './dialect';
 import { migrateToLatest } from './migrate';
@@ -158,6 +159,34 @@ const seed = async (db: Db) => {
       created_at: at(index),
     })),
   );
+  // The history of every contract: its creation, a receipt, its purchase contract's creation, and a
+  // stage record; the contract's creation links its three cars.
+  const historyEntities = ['order', 'receipt', 'purchase', 'entry'] as const;
+  await insertAll(
+    db,
+    'history_events',
+    range(ORDERS).flatMap((index) =>
+      historyEntities.map((entity) => ({
+        at: at(index),
+        action: 'create',
+        entity,
+        entity_id: String(index),
+        order_id: entity === 'order' || entity === 'receipt' ? index : null,
+        purchase_id: entity === 'purchase' ? index : null,
+        changes: '[]',
+      })),
+    ),
+  );
+  await insertAll(
+    db,
+    'history_vehicles',
+    range(ORDERS).flatMap((index) =>
+      range(VEHICLES_PER_ORDER).map((car) => ({
+        event_id: (index - 1) * historyEntities.length + 1,
+        vehicle_id: (index - 1) * VEHICLES_PER_ORDER + car,
+      })),
+    ),
+  );
 };
 
 /**
@@ -240,18 +269,38 @@ const procedureFilters: [string, ProcedureFilters][] = [
 ];
 const REPORT_PERIOD = { start: '2025-02-01', end: '2025-02-28' };
 
+/**
+ * GET /api/history: each target is one range of its own index (a record's, a contract's with its car
+ * lines and receipts, a purchase contract's, a car's), for the page of ids and for the count alike.
+ * SQLite names history_vehicles' primary key by its automatic index.
+ */
+const historyTargets: [string, HistoryTarget, string][] = [
+  ['entity and id', { entity: 'entry', id: '1234' }, 'history_events_entity_index'],
+  ['order', { entity: 'order', id: '1234' }, 'history_events_order_index'],
+  ['purchase', { entity: 'purchase', id: '1234' }, 'history_events_purchase_index'],
+  [
+    'vehicle_id',
+    { vehicleId: 3700 },
+    testDbKind() === 'postgres' ? 'history_vehicles_pkey' : 'sqlite_autoindex_history_vehicles_1',
+  ],
+];
+
 const planned: Planned[] = [
   ...orderFilters.flatMap(([label, filters]): Planned[] => [
-    { label: `/api/order ${label}`, run: (db) => listOrders(db, TZ, filters, 0, 20), orderedWalk: 'start' in filters },
-    { label: `/api/order count ${label}`, run: (db) => countOrders(db, TZ, filters) },
+    {
+      label: `/api/order ${label}`,
+      run: (db) => orderList(db, TZ, filters).page(0, 20),
+      orderedWalk: 'start' in filters,
+    },
+    { label: `/api/order count ${label}`, run: (db) => orderList(db, TZ, filters).count() },
   ]),
   ...purchaseFilters.flatMap(([label, filters]): Planned[] => [
     {
       label: `/api/purchase ${label}`,
-      run: (db) => listPurchases(db, TZ, filters, 0, 20),
+      run: (db) => purchaseList(db, TZ, filters).page(0, 20),
       orderedWalk: 'start' in filters,
     },
-    { label: `/api/purchase count ${label}`, run: (db) => countPurchases(db, TZ, filters) },
+    { label: `/api/purchase count ${label}`, run: (db) => purchaseList(db, TZ, filters).count() },
   ]),
   // The unfiltered page is the newest-first walk every list makes; its count reads the flow index.
   { label: 'entryLists count no filter', run: (db) => countPickups(db, TZ, {}) },
@@ -354,9 +403,14 @@ const planned: Planned[] = [
   { label: '/api/car/vin lookups', run: (db) => lookupVins(db, [vinOf(42), vinOf(43)]) },
   { label: '/api/vin/correction VIN part', run: (db) => listVinCorrections(db, vinOf(300).slice(-6), 0, 20) },
   { label: '/api/vin/correction count', run: (db) => countVinCorrections(db, vinOf(300).slice(-6)) },
+  ...historyTargets.flatMap(([label, target, index]): Planned[] => [
+    { label: `/api/history ${label}`, run: (db) => pageHistoryIds(db, target, 20, 20), uses: index },
+    { label: `/api/history count ${label}`, run: (db) => countHistory(db, target), uses: index },
+  ]),
+  { label: '/api/history events of a page', run: (db) => readHistoryEvents(db, [4001, 4002, 4003]) },
 ];
 
-const WATCHED = ['vehicles', 'orders', 'purchases', 'customers'];
+const WATCHED = ['vehicles', 'orders', 'purchases', 'customers', 'history_events', 'history_vehicles'];
 
 describe('query plans of the list filters', () => {
   let testDb: TestDatabase;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database';
 import { countCustomers, listCustomers } from '../modules/customer/customer.repository';
-import { countOrders, listOrders, searchOrderNumbers } from '../modules/overseas/overseas.repository';
-import { countPurchases, listPurchases, type PurchaseFilters } from '../modules/purchase/purchase.repository';
+import { type OrderFilters, orderList, searchOrderNumbers } from '../modules/overseas/overseas.repository';
+import { type PurchaseFilters, purchaseList } from '../modules/purchase/purchase.repository';
 import { searchVehicles } from '../modules/vehicle/vehicle.repository';
 import { countVinCorrections, listVinCorrections } from '../modules/vin-correction/vin-correction.repository';
 import { createDatabase, type Db } from './database';
@@ -77,16 +77,16 @@ describe('substring search through the trigram indexes', () => {
         .executeTakeFirstOrThrow()
     ).id;
 
-  const orderIds = async (filters: Parameters<typeof listOrders>[2]) => {
-    const rows = await listOrders(db, TZ, filters, 0, 50);
+  const orderIds = async (filters: OrderFilters) => {
+    const rows = await orderList(db, TZ, filters).page(0, 50);
     // The count filters the same way as the page.
-    expect(await countOrders(db, TZ, filters)).toBe(rows.length);
+    expect(await orderList(db, TZ, filters).count()).toBe(rows.length);
     return rows.map((row) => row.id).sort((a, b) => a - b);
   };
 
   const purchaseIds = async (filters: PurchaseFilters) => {
-    const rows = await listPurchases(db, TZ, filters, 0, 50);
-    expect(await countPurchases(db, TZ, filters)).toBe(rows.length);
+    const rows = await purchaseList(db, TZ, filters).page(0, 50);
+    expect(await purchaseList(db, TZ, filters).count()).toBe(rows.length);
     return rows.map((row) => row.id).sort((a, b) => a - b);
   };
 

@@ -12,7 +12,7 @@ import {
 import { EXPORT_BATCH_WIDE, saveExportWorkbook } from '../../excel/export-file';
 import { listVinListsOfOrders } from '../vehicle/vehicle.repository';
 import { fromFen, fromFenOrNull } from './money';
-import { iterateOrders, listReceiptsOfOrders } from './overseas.repository';
+import { listReceiptsOfOrders, orderList } from './overseas.repository';
 import type { ReceiptRow } from './overseas.table';
 import { filtersOf } from './overseas-read.service';
 
@@ -22,7 +22,7 @@ export const exportOrders = (ctx: AppContext, query: OrderExportQuery): Promise<
 
 /** The contracts in batches, each batch's VINs in one query: rows come as the workbook asks for them. */
 async function* orderRows({ db, config }: AppContext, query: OrderExportQuery): AsyncGenerator<OrderExportRow[]> {
-  for await (const batch of iterateOrders(db, config.timeZone, filtersOf(query), EXPORT_BATCH_WIDE)) {
+  for await (const batch of orderList(db, config.timeZone, filtersOf(query)).batches(EXPORT_BATCH_WIDE)) {
     const vinLists = await listVinListsOfOrders(
       db,
       batch.map((order) => order.id),
@@ -52,7 +52,7 @@ export const exportReceipts = (ctx: AppContext, query: OrderExportQuery): Promis
   saveExportWorkbook(ctx, { name: RECEIPT_SHEET_NAME, columns: receiptColumns, rows: receiptRows(ctx, query) });
 
 async function* receiptRows({ db, config }: AppContext, query: OrderExportQuery): AsyncGenerator<ReceiptExportRow[]> {
-  for await (const batch of iterateOrders(db, config.timeZone, filtersOf(query), EXPORT_BATCH_WIDE)) {
+  for await (const batch of orderList(db, config.timeZone, filtersOf(query)).batches(EXPORT_BATCH_WIDE)) {
     // Contract by contract in the list's order, each contract's receipts in the order they came in.
     const receiptsByOrder = new Map<number, ReceiptRow[]>();
     for (const receipt of await listReceiptsOfOrders(

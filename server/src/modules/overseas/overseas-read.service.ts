@@ -26,13 +26,12 @@ import { vehiclesByContract } from '../vehicle/contract-car-lines';
 import type { VehicleRow } from '../vehicle/vehicle.table';
 import { fromFen, fromFenOrNull, toFen } from './money';
 import {
-  countOrders,
   findOrder,
   listOrderDeregistrations,
   listOrderDrawbacks,
   listOrderFreights,
   listOrderOptions,
-  listOrders as listOrderRows,
+  orderList,
   listReceiptsOfOrders,
   type OrderFilters,
   searchOrderNumbers,
@@ -96,11 +95,12 @@ const groupBy = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> =>
 export const listOrders = async ({ db, config }: AppContext, query: OrderListQuery): Promise<Paged<OrderListItem>> => {
   const filters = filtersOf(query);
   const offset = (query.page - 1) * query.limit;
+  const list = orderList(db, config.timeZone, filters);
   const [rows, total] = await pageWithTotal(
     offset,
     query.limit,
-    () => listOrderRows(db, config.timeZone, filters, offset, query.limit),
-    () => countOrders(db, config.timeZone, filters),
+    () => list.page(offset, query.limit),
+    () => list.count(),
   );
   const carsByOrder = vehiclesByContract(
     await listVehiclesOfOrders(

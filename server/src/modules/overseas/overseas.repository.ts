@@ -2,7 +2,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { createdRange } from '../../db/list-filters';
 import { readCounter } from '../../platform/counters/counters.repository';
-import { allOf, batchesNewestFirst, pageByIds } from '../../db/list-page';
+import { idFirstList } from '../../db/list-page';
 import { containsText, ORDER_CUSTOMER_NAME, ORDER_NO, VEHICLE_VIN } from '../../db/text-search';
 import type { NewOrderRow, NewReceiptRow, OrderRow, ReceiptRow } from './overseas.table';
 
@@ -56,13 +56,6 @@ const conditions = (db: Db, timeZone: string, filters: OrderFilters): RawBuilder
   return where;
 };
 
-const filteredIds = (db: Db, timeZone: string, filters: OrderFilters) => {
-  const where = conditions(db, timeZone, filters);
-  const query = db.selectFrom('orders').select('orders.id');
-  // No filter, no where: SQLite counts a whole table from its b-tree only for a bare count(*).
-  return where.length === 0 ? query : query.where(allOf(where));
-};
-
 const normalise = (row: OrderRow & { receipt_total_fen: number | string; linked_customer_name: string | null }) => ({
   ...row,
   receipt_total_fen: Number(row.receipt_total_fen),
@@ -72,46 +65,15 @@ const normalise = (row: OrderRow & { receipt_total_fen: number | string; linked_
 const rowsOf = async (db: Db, ids: readonly number[]): Promise<OrderListRow[]> =>
   (await orderRows(db).where('orders.id', 'in', ids).orderBy('orders.id', 'desc').execute()).map(normalise);
 
-export const listOrders = (
-  db: Db,
-  timeZone: string,
-  filters: OrderFilters,
-  offset: number,
-  limit: number,
-): Promise<OrderListRow[]> =>
-  pageByIds(
-    filteredIds(db, timeZone, filters).orderBy('orders.id', 'desc').offset(offset).limit(limit).execute(),
-    (ids) => rowsOf(db, ids),
-  );
-
-export const countOrders = async (db: Db, timeZone: string, filters: OrderFilters): Promise<number> => {
-  // Unfiltered, the total is the counter the database keeps (migration 2026_11_24_1100), not a count.
-  if (conditions(db, timeZone, filters).length === 0) return readCounter(db, 'orderNum');
-  const row = await filteredIds(db, timeZone, filters)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-};
-
-/** The filtered contracts in batches, newest first, for the exports. */
-export const iterateOrders = (
-  db: Db,
-  timeZone: string,
-  filters: OrderFilters,
-  batchSize: number,
-): AsyncGenerator<OrderListRow[]> =>
-  batchesNewestFirst(
-    (before, limit) => {
-      const query = filteredIds(db, timeZone, filters);
-      return (before === undefined ? query : query.where('orders.id', '<', before))
-        .orderBy('orders.id', 'desc')
-        .limit(limit)
-        .execute();
-    },
-    (ids) => rowsOf(db, ids),
-    batchSize,
-  );
+/** The overseas list and its exports by db/list-page.ts's recipe: `.page`, `.count`, `.batches`. */
+export const orderList = (db: Db, timeZone: string, filters: OrderFilters) =>
+  idFirstList({
+    db,
+    table: 'orders',
+    where: conditions(db, timeZone, filters),
+    rowsOf: (ids) => rowsOf(db, ids),
+    unfilteredTotal: () => readCounter(db, 'orderNum'),
+  });
 
 export const findOrder = (db: Db, id: number): Promise<OrderRow | undefined> =>
   db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();

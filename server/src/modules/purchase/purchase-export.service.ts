@@ -6,7 +6,7 @@ import { EXPORT_BATCH_WIDE, saveExportWorkbook } from '../../excel/export-file';
 import { fromFen, fromFenOrNull } from '../overseas/money';
 import { vehiclesByContract } from '../vehicle/contract-car-lines';
 import { listPurchaseCarsOf, type PurchaseCarRow } from '../vehicle/vehicle.repository';
-import { iteratePurchases } from './purchase.repository';
+import { purchaseList } from './purchase.repository';
 import { purchaseFiltersOf } from './purchase-read.service';
 
 /**
@@ -21,7 +21,7 @@ async function* purchaseRows(
   { db, config }: AppContext,
   query: PurchaseExportQuery,
 ): AsyncGenerator<PurchaseExportRow[]> {
-  for await (const batch of iteratePurchases(db, config.timeZone, purchaseFiltersOf(query), EXPORT_BATCH_WIDE)) {
+  for await (const batch of purchaseList(db, config.timeZone, purchaseFiltersOf(query)).batches(EXPORT_BATCH_WIDE)) {
     // Only the exported columns of the batch's vehicles (libsql pays per column read), grouped once.
     const carsByPurchase = vehiclesByContract(
       await listPurchaseCarsOf(

@@ -24,12 +24,11 @@ import {
 } from '../vehicle/vehicle.repository';
 import type { VehicleRow } from '../vehicle/vehicle.table';
 import {
-  countPurchases,
   findCustomerTypeName,
   findOrderIdByNo,
   findPurchase,
   findPurchaseWithTotals,
-  listPurchases as listPurchaseRows,
+  purchaseList,
   listRemitsOfPurchase,
   type PurchaseFilters,
   type PurchaseListRow,
@@ -89,11 +88,12 @@ export const listPurchases = async (
 ): Promise<Paged<PurchaseListItem>> => {
   const filters = purchaseFiltersOf(query);
   const offset = (query.page - 1) * query.limit;
+  const list = purchaseList(db, config.timeZone, filters);
   const [rows, total] = await pageWithTotal(
     offset,
     query.limit,
-    () => listPurchaseRows(db, config.timeZone, filters, offset, query.limit),
-    () => countPurchases(db, config.timeZone, filters),
+    () => list.page(offset, query.limit),
+    () => list.count(),
   );
   const carsByPurchase = vehiclesByContract(
     await listPurchaseCarsOf(

@@ -2,7 +2,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { createdRange } from '../../db/list-filters';
 import { readCounter } from '../../platform/counters/counters.repository';
-import { allOf, batchesNewestFirst, pageByIds } from '../../db/list-page';
+import { idFirstList } from '../../db/list-page';
 import { containsText, ORDER_NO, PURCHASE_CUSTOMER_NAME, PURCHASE_NO, VEHICLE_VIN } from '../../db/text-search';
 import type { NewPurchaseRow, NewRemitRow, PurchaseRow, RemitRow } from './purchase.table';
 
@@ -66,13 +66,6 @@ const conditions = (db: Db, timeZone: string, filters: PurchaseFilters): RawBuil
   return where;
 };
 
-const filteredIds = (db: Db, timeZone: string, filters: PurchaseFilters) => {
-  const where = conditions(db, timeZone, filters);
-  const query = db.selectFrom('purchases').select('purchases.id');
-  // No filter, no where: SQLite counts a whole table from its b-tree only for a bare count(*).
-  return where.length === 0 ? query : query.where(allOf(where));
-};
-
 const normalise = (row: PurchaseRow & { remit_total_fen: number | string; order_no: string | null }) => ({
   ...row,
   total: Number(row.total),
@@ -83,46 +76,15 @@ const normalise = (row: PurchaseRow & { remit_total_fen: number | string; order_
 const rowsOf = async (db: Db, ids: readonly number[]): Promise<PurchaseListRow[]> =>
   (await purchaseRows(db).where('purchases.id', 'in', ids).orderBy('purchases.id', 'desc').execute()).map(normalise);
 
-export const listPurchases = (
-  db: Db,
-  timeZone: string,
-  filters: PurchaseFilters,
-  offset: number,
-  limit: number,
-): Promise<PurchaseListRow[]> =>
-  pageByIds(
-    filteredIds(db, timeZone, filters).orderBy('purchases.id', 'desc').offset(offset).limit(limit).execute(),
-    (ids) => rowsOf(db, ids),
-  );
-
-export const countPurchases = async (db: Db, timeZone: string, filters: PurchaseFilters): Promise<number> => {
-  // Unfiltered, the total is the counter the database keeps (migration 2026_11_24_1100), not a count.
-  if (conditions(db, timeZone, filters).length === 0) return readCounter(db, 'purchaseNum');
-  const row = await filteredIds(db, timeZone, filters)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-};
-
-/** The filtered contracts in batches, newest first, for the export. */
-export const iteratePurchases = (
-  db: Db,
-  timeZone: string,
-  filters: PurchaseFilters,
-  batchSize: number,
-): AsyncGenerator<PurchaseListRow[]> =>
-  batchesNewestFirst(
-    (before, limit) => {
-      const query = filteredIds(db, timeZone, filters);
-      return (before === undefined ? query : query.where('purchases.id', '<', before))
-        .orderBy('purchases.id', 'desc')
-        .limit(limit)
-        .execute();
-    },
-    (ids) => rowsOf(db, ids),
-    batchSize,
-  );
+/** The purchase list and its export by db/list-page.ts's recipe: `.page`, `.count`, `.batches`. */
+export const purchaseList = (db: Db, timeZone: string, filters: PurchaseFilters) =>
+  idFirstList({
+    db,
+    table: 'purchases',
+    where: conditions(db, timeZone, filters),
+    rowsOf: (ids) => rowsOf(db, ids),
+    unfilteredTotal: () => readCounter(db, 'purchaseNum'),
+  });
 
 /** One contract with its overseas contract's number and its remittance total. */
 export const findPurchaseWithTotals = async (db: Db, id: number): Promise<PurchaseListRow | undefined> => {
