@@ -6,7 +6,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { BENCH_ADMIN, BENCH_DIR, md5md5 } from './seed';
+import { BENCH_ADMIN, md5md5 } from './bench-admin';
+import { BENCH_DIR } from './seed';
 import { SERVER_V8_FLAGS } from '../src/v8-flags';
 
 export interface ServerProcess {
