@@ -15,7 +15,7 @@ import { downloadsEndpoints } from '../../contract/filed-downloads';
 import { parseDatabaseUrl } from '../src/config';
 import { createDatabase } from '../src/db/database';
 import { seedFinishedContract, ZIP_DOCUMENTS_EACH, ZIP_VEHICLES } from './downloads';
-import { type LoadResult, runLoad, settle, startPaced } from './load';
+import { runLoad, settle, startPaced } from './load';
 import {
   exportMeasurements,
   listMeasurements,
@@ -26,6 +26,7 @@ import {
   unmeasured,
 } from './measurements';
 import { BENCH_DIR, seedPostgres, seedSqlite } from './seed';
+import { CLERKS_RATE, type ExportRow, fetchOnce, measureExport, measureLoad } from './measure-requests';
 import { logIn, memoryOf, resetPeak, type ServerProcess, startProxy, startServer } from './server-process';
 import { type LoadRow, loadTable, markdownTable, ms, rate } from './table';
 
@@ -67,115 +68,6 @@ const output: string[] = [];
 const print = (text: string) => {
   output.push(text);
   console.log(text);
-};
-
-interface Answer {
-  status: number;
-  bytes: number;
-  ms: number;
-  body: string;
-}
-
-const fetchOnce = async (url: string, token: string | null): Promise<Answer> => {
-  const started = performance.now();
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const body = await response.text();
-  return { status: response.status, bytes: Buffer.byteLength(body), ms: performance.now() - started, body };
-};
-
-const measureLoad = async (
-  server: ServerProcess,
-  token: string,
-  measurement: Measurement,
-  loadConnections: number,
-): Promise<LoadRow> => {
-  const url = `${server.url}${measurement.path}`;
-  const check = await fetchOnce(url, measurement.public ? null : token);
-  if (check.status !== 200) {
-    throw new Error(`${measurement.name}: ${measurement.path} answered ${check.status}: ${check.body.slice(0, 300)}`);
-  }
-  await settle(server.url);
-  const result = await runLoad({
-    url,
-    token: measurement.public ? undefined : token,
-    connections: loadConnections,
-    seconds,
-  });
-  await settle(server.url);
-  progress(
-    `  ${measurement.name.padEnd(28)} p50 ${ms(result.p50).padStart(10)}  p95 ${ms(result.p95).padStart(10)}  ${rate(result.perSecond).padStart(7)}/s`,
-  );
-  return { name: measurement.name, path: measurement.path, bytes: check.bytes, result };
-};
-
-interface ExportRow {
-  name: string;
-  path: string;
-  aloneMs: number;
-  loadedMs: number;
-  fileMiB: number;
-  rssBeforeMiB: number;
-  peakMiB: number;
-  peakSource: string;
-  during: LoadResult;
-}
-
-/**
- * The clerks' own traffic while an export runs: `/api/order` at a steady 20 requests a second (a dozen
- * clerks paging through lists), each sent on time (load.ts `startPaced`). A list load flat out would
- * starve the export instead of showing what others wait for (measured: a 4 s export then took 47 s).
- */
-const CLERKS_RATE = 20;
-
-/**
- * One export of everything on a fresh server (so the RSS before is the server's own, not what earlier
- * measurements left in its heap): first alone (its time, the peak memory), then again while the
- * clerks' traffic runs (`/api/order`'s p95 meanwhile).
- */
-const measureExport = async (
-  current: { server: ServerProcess; token: string },
-  restart: () => Promise<void>,
-  storageDir: string,
-  measurement: Measurement,
-): Promise<ExportRow> => {
-  await restart();
-  await fetchOnce(`${current.server.url}/api/order`, current.token);
-  await settle(current.server.url);
-  // The fresh server's peak is its start-up; the export's own peak is read against the RSS after one list.
-  const peakSource = resetPeak(current.server.pid) ? 'fresh server, peak reset' : 'fresh server';
-  const rssBeforeMiB = memoryOf(current.server.pid).rssMiB;
-  const alone = await fetchOnce(`${current.server.url}${measurement.path}`, current.token);
-  if (alone.status !== 200)
-    throw new Error(`${measurement.name} answered ${alone.status}: ${alone.body.slice(0, 300)}`);
-  const peakMiB = memoryOf(current.server.pid).peakMiB;
-  const downloadUrl = (JSON.parse(alone.body) as { data: { download_url: string } }).data.download_url;
-  const fileMiB = statSync(join(storageDir, downloadUrl.replace(/^\/storage\//, ''))).size / 1024 / 1024;
-  await settle(current.server.url);
-  const load = startPaced({
-    url: `${current.server.url}/api/order`,
-    token: current.token,
-    seconds: 600,
-    perSecond: CLERKS_RATE,
-  });
-  // Lets the list load get going before the export starts.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const loaded = await fetchOnce(`${current.server.url}${measurement.path}`, current.token);
-  load.stop();
-  const during = await load.done;
-  progress(
-    `  ${measurement.name.padEnd(28)} ${ms(alone.ms)} alone, peak ${peakMiB.toFixed(0)} MiB; /api/order p95 ${ms(during.p95)} meanwhile`,
-  );
-  return {
-    name: measurement.name,
-    path: measurement.path,
-    aloneMs: alone.ms,
-    loadedMs: loaded.ms,
-    fileMiB,
-    rssBeforeMiB,
-    peakMiB,
-    peakSource,
-    during,
-  };
 };
 
 /** Which server was measured: the commit, and whether server/ or contract/ differ from it in the working tree. */
@@ -240,9 +132,9 @@ const main = async () => {
       connections,
       seconds: Math.min(seconds, 2),
     });
-    const rows: LoadRow[] = [await measureLoad(current.server, current.token, health, connections)];
+    const rows: LoadRow[] = [await measureLoad(current.server, current.token, health, connections, seconds)];
     for (const measurement of lists.slice(1).filter((item) => selected(item.name))) {
-      rows.push(await measureLoad(current.server, current.token, measurement, connections));
+      rows.push(await measureLoad(current.server, current.token, measurement, connections, seconds));
     }
     const healthPerSecond = rows[0]?.result.perSecond ?? Number.NaN;
     print(`### ${connections} connections\n`);
@@ -256,7 +148,7 @@ const main = async () => {
     if (single.length > 0) {
       const singleRows: LoadRow[] = [];
       for (const measurement of single) {
-        singleRows.push(await measureLoad(current.server, current.token, measurement, 1));
+        singleRows.push(await measureLoad(current.server, current.token, measurement, 1, seconds));
       }
       print(`\n### One connection\n`);
       print(loadTable(singleRows, healthPerSecond));
@@ -399,7 +291,7 @@ const main = async () => {
         const proxy = await startProxy(upstreams);
         extra.push(proxy);
         for (const measurement of requests) {
-          const row = await measureLoad(proxy, current.token, measurement, connections);
+          const row = await measureLoad(proxy, current.token, measurement, connections, seconds);
           const existing = twoRows.find((cells) => cells[0] === measurement.name);
           if (existing) existing.push(rate(row.result.perSecond));
           else twoRows.push([measurement.name, rate(row.result.perSecond)]);
