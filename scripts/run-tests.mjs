@@ -112,7 +112,7 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n== server on PostgreSQL: skipped (TEST_DATABASE_URL not set)');
 }
-vitest('renderer and main', ['renderer', 'main'], join(reportDir, 'unit.json'), {});
+vitest('renderer and main', ['renderer', 'renderer-desktop', 'main'], join(reportDir, 'unit.json'), {});
 
 const e2eReport = join(reportDir, 'e2e.json');
 runTool(
