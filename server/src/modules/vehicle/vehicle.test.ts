@@ -105,6 +105,28 @@ describe('car lookups, detach and carLists', () => {
       expect((await call('GET', '/api/car/search?vin=LSV&stage=moon')).statusCode).toBe(422);
     });
 
+    it('each step suggests the vehicles of its own flow (DOMAIN.md): entry pickup, plate and transfer the registry, release and exports the release flow, drawback, archive and freight filing', async () => {
+      const bought = await createVehicle(t.db, { vin: vin(1), flow: 'purchase' });
+      const atYard = await createVehicle(t.db, { vin: vin(2), flow: 'pickup' });
+      const atRegistry = await createVehicle(t.db, { vin: vin(3), flow: 'registry' });
+      const releasing = await createVehicle(t.db, { vin: vin(4), flow: 'release' });
+      const filing = await createVehicle(t.db, { vin: vin(5), flow: 'filing' });
+      const ids = async (stage: string) =>
+        (await call('GET', `/api/car/search?vin=LSV&stage=${stage}`)).json().data.map((row: { id: number }) => row.id);
+      const expected = {
+        entry: [atYard],
+        plate: [atRegistry],
+        transfer: [atRegistry],
+        release: [releasing],
+        exports: [releasing],
+        drawback: [filing],
+        archive: [filing],
+        freight: [filing],
+      };
+      for (const [stage, vehicles] of Object.entries(expected)) expect(await ids(stage), stage).toEqual(vehicles);
+      expect((await ids('entry')).includes(bought)).toBe(false);
+    });
+
     it('with nothing typed yet, suggests the newest vehicles that may take the step', async () => {
       const older = await createVehicle(t.db, { vin: vin(9), flow: 'pickup' });
       await createVehicle(t.db, { vin: vin(8), flow: 'registry', entry: 2 });
