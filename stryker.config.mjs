@@ -19,7 +19,16 @@ export default {
     'server/src/modules/release/release-pass.repository.ts',
   ],
   // Anchored: a bare 'release' would also leave out server/src/modules/release.
-  ignorePatterns: ['/.bench', '/tests/artifacts', '/release', '/dist-electron', '/renderer-dist', '/data', '/coverage'],
+  ignorePatterns: [
+    '/.stryker-tmp-*',
+    '/.bench',
+    '/tests/artifacts',
+    '/release',
+    '/dist-electron',
+    '/renderer-dist',
+    '/data',
+    '/coverage',
+  ],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   // `--incremental` reuses the results of mutants whose code and covering tests are unchanged (one file per
