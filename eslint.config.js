@@ -131,6 +131,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // A query key starts from renderer/src/api/query-keys.ts, so that a save in one area refreshes another's
+    // lists through a name: a copied literal silently stops matching when the key changes.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/api/query-keys.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Property[key.name=/^(queryKey|staleQueries)$/] ArrayExpression > Literal:first-child, VariableDeclarator[id.name=/(QueryKey|QUERY_KEY)$/] ArrayExpression > Literal:first-child',
+          message: 'A query key starts from queryKeys (renderer/src/api/query-keys.ts), never a copied literal.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
   },

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { customerEndpoints, type CustomerOption } from '../../../contract/customer';
 import { call } from './call';
 import type { RequestOptions } from './http-client';
+import { queryKeys } from './query-keys';
 
 /**
  * The contract forms' customer and agent suggestions, searched on the server as the clerk types
@@ -14,7 +15,7 @@ export const searchCustomerOptions = (
 ): Promise<CustomerOption[]> => call(customerEndpoints.search, { query }, options);
 
 /** Under the customers key: saving or deleting a customer refreshes the suggestions too. */
-export const customerOptionsQueryKey = ['customers', 'search'] as const;
+export const customerOptionsQueryKey = [...queryKeys.customers, 'search'] as const;
 
 export const customerOptionsQuery = (name: string, typeId?: number) =>
   queryOptions({

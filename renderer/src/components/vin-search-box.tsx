@@ -14,6 +14,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { CarSearchItem, CarSearchStage } from '../../../contract/vehicle';
 import { searchCars } from '../api/search-cars';
+import { queryKeys } from '../api/query-keys';
 
 /** The spec's suggestion delay. */
 export const VIN_SUGGESTION_DELAY_MS = 1000;
@@ -101,7 +102,7 @@ export function VinSearchBox({
   }, [typed]);
 
   const suggestions = useQuery({
-    queryKey: ['car-search', term, stage ?? ''],
+    queryKey: [...queryKeys.carSearch, term, stage ?? ''],
     queryFn: ({ signal }) => searchVins(term, stage, signal),
     enabled: term !== '',
     staleTime: 5_000,

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { authEndpoints, type UserInfo } from '../../../../../contract/auth';
 import { call } from '../../../api/call';
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * Who is logged in. Its callers (the start of the app, the login page) end a refused session themselves:
@@ -10,4 +11,4 @@ export const fetchUserInfo = (options?: { signal?: AbortSignal }): Promise<UserI
   call(authEndpoints.userInfo, {}, { silent: true, sessionDialog: false, signal: options?.signal });
 
 export const userInfoQuery = () =>
-  queryOptions({ queryKey: ['user-info'] as const, queryFn: ({ signal }) => fetchUserInfo({ signal }) });
+  queryOptions({ queryKey: queryKeys.userInfo, queryFn: ({ signal }) => fetchUserInfo({ signal }) });

@@ -4,6 +4,7 @@ import { customerEndpoints, type Customer } from '../../../../../contract/custom
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface CustomerListParams {
   page: number;
@@ -19,7 +20,7 @@ export const listCustomers = (
   call(customerEndpoints.list, { query: { ...filters, type_id: typeId, page, limit: PAGE_SIZE } }, options);
 
 /** Every customer query sits under this key: a save refreshes the lists and the suggestions. */
-export const customersQueryKey = ['customers'] as const;
+export const customersQueryKey = queryKeys.customers;
 
 /** The list of one customer type's tab: `filters` is the filter bar's values plus `type_id`. */
 export const listCustomersQuery = (filters: FilterValues & { type_id: number }, page: number) =>

@@ -3,10 +3,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../../stores/session';
-import { fetchDashboard, fetchWaitingWork, waitingWorkQueryKey } from '../api/fetch-dashboard';
+import { dashboardQueryKey, fetchDashboard, fetchWaitingWork, waitingWorkQueryKey } from '../api/fetch-dashboard';
 import { dashboardStats, waitingStats } from '../dashboard-stats';
-
-export const dashboardQueryKey = ['dashboard'] as const;
 
 interface StatGridProps {
   label: string;

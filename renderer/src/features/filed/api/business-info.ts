@@ -8,6 +8,7 @@ import { type Purchase, purchaseEndpoints } from '../../../../../contract/purcha
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import { ORDERS_QUERY_KEY } from './filed-order';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Everything the business information page shows for one vehicle (`procedureRead`). */
 export const readProcedure = (carId: number, options?: RequestOptions): Promise<ProcedureRead> =>
@@ -35,7 +36,7 @@ export const purchaseListsQuery = (orderId: number) =>
  * The purchase area's key (features/purchase/api/list-purchases.ts; features do not import each other):
  * the chosen contract is the very query of its info page, one cache entry, made stale by its saves.
  */
-const PURCHASES_QUERY_KEY = ['purchases'] as const;
+const PURCHASES_QUERY_KEY = queryKeys.purchases;
 
 /** One purchase contract with its cars and remittances (`GET /api/purchase/{id}`), for the purchase tab. */
 export const purchaseQuery = (id: number) =>

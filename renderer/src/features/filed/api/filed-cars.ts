@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CarListFlag, type CarListItem, vehicleEndpoints } from '../../../../../contract/vehicle';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every filing query sits under this key: a save makes the list, the candidates and the records stale. */
-export const filedQueryKey = ['filed'] as const;
+export const filedQueryKey = queryKeys.filed;
 
 /** Which record the vehicles still lack, per filing form. */
 export type FiledStep = 'drawback' | 'archive' | 'freight';

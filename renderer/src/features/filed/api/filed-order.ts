@@ -2,13 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Order, overseasEndpoints } from '../../../../../contract/overseas';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * The overseas area's query key (features/overseas/api/list-orders.ts): a filing record saved here makes
  * the contract's detail page (its record view) and list stale. Features do not import each other, so the
  * key is written again; the detail below is the very query of the overseas detail page, one cache entry.
  */
-export const ORDERS_QUERY_KEY = ['orders'] as const;
+export const ORDERS_QUERY_KEY = queryKeys.orders;
 
 export const getFiledOrder = (id: number, options?: RequestOptions): Promise<Order> =>
   call(overseasEndpoints.get, { params: { id } }, options);

@@ -3,6 +3,7 @@ import type { ExportAnswer } from '../../../../../contract/export';
 import { type Report, reportEndpoints } from '../../../../../contract/filed-period-report';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** A report's period: days `YYYY-MM-DD`, both included. */
 export interface ReportPeriod {
@@ -15,7 +16,7 @@ export const readReport = (period: ReportPeriod, options?: RequestOptions): Prom
 
 export const periodReportQuery = (period: ReportPeriod) =>
   queryOptions({
-    queryKey: ['order-report', period.start_time, period.end_time] as const,
+    queryKey: [...queryKeys.periodReport, period.start_time, period.end_time] as const,
     queryFn: ({ signal }) => readReport(period, { signal }),
     // The figures change with every record saved: a dialog opened again asks again.
     staleTime: 0,

@@ -4,6 +4,7 @@ import { type ProcedureListItem, procedureEndpoints } from '../../../../../contr
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
+import { queryKeys } from '../../../api/query-keys';
 
 export const listProcedures = (
   page: number,
@@ -13,7 +14,7 @@ export const listProcedures = (
 ): Promise<Paged<ProcedureListItem>> => call(procedureEndpoints.list, { query: { ...filters, page, limit } }, options);
 
 /** The archive query's pages; any stage save elsewhere leaves them to 刷新 or the next search. */
-export const proceduresQueryKey = ['procedures'] as const;
+export const proceduresQueryKey = queryKeys.filedQueryList;
 
 export const listProceduresQuery = (filters: FilterValues, page: number) =>
   queryOptions({

@@ -4,6 +4,7 @@ import { type OrderListItem, overseasEndpoints } from '../../../../../contract/o
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
+import { queryKeys } from '../../../api/query-keys';
 
 export const listOrders = (
   page: number,
@@ -13,7 +14,7 @@ export const listOrders = (
   call(overseasEndpoints.list, { query: { ...filters, page, limit: PAGE_SIZE } }, options);
 
 /** Every overseas-contract query sits under this key: a save refreshes the list and the details. */
-export const ordersQueryKey = ['orders'] as const;
+export const ordersQueryKey = queryKeys.orders;
 
 export const listOrdersQuery = (filters: FilterValues, page: number) =>
   queryOptions({

@@ -4,6 +4,7 @@ import { type PickupListItem, pickupEndpoints } from '../../../../../contract/pi
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
+import { queryKeys } from '../../../api/query-keys';
 
 export const listPickups = (
   page: number,
@@ -13,7 +14,7 @@ export const listPickups = (
 ): Promise<Paged<PickupListItem>> => call(pickupEndpoints.list, { query: { ...filters, page, limit } }, options);
 
 /** Every check-in query sits under this key: a save or a hand-over refreshes the list and the details. */
-export const pickupsQueryKey = ['pickups'] as const;
+export const pickupsQueryKey = queryKeys.pickups;
 
 export const listPickupsQuery = (filters: FilterValues, page: number) =>
   queryOptions({

@@ -12,6 +12,7 @@ import { entryQueryKey, useEntry } from '../api/get-entry';
 import { pickupsQueryKey } from '../api/list-pickups';
 import { addEntry, editEntry } from '../api/save-entry';
 import { ENTRY_CLOSE_AFTER_MS, pickupPaths } from '../pickup-format';
+import { queryKeys } from '../../../api/query-keys';
 
 /** The check-in's fields; each photo slot holds its stored paths (one for the two single photos). */
 export interface EntryFormValues {
@@ -99,7 +100,7 @@ function PickupForm() {
       // The vehicle was checked in meanwhile: its check-in opens instead.
       existingPath: pickupPaths.edit,
       // The list, this check-in's detail page and the VIN suggestions (the vehicle has its check-in now).
-      staleQueries: [pickupsQueryKey, ...(route.id ? [entryQueryKey(route.id)] : []), ['car-search']],
+      staleQueries: [pickupsQueryKey, ...(route.id ? [entryQueryKey(route.id)] : []), queryKeys.carSearch],
     });
 
   if (route.bad || (record.editing && entry.isError && !entry.data)) {

@@ -29,6 +29,7 @@ import { listPickupsQuery, pickupsQueryKey } from '../api/list-pickups';
 import { ChosenVehiclesNote, useChosenRows } from '../../../components/chosen-rows';
 import { handOverFailureText, useContractHandOver, useHandOverResult } from '../../../components/hand-over-result';
 import { pickupPaths, releasePaths } from '../pickup-format';
+import { queryKeys } from '../../../api/query-keys';
 
 /** The two day ranges, each under the spec's own query keys. */
 const DATE_RANGE_KEYS: DateRangeKeys = { entry: ['entry_s', 'entry_e'], release: ['release_s', 'release_e'] };
@@ -58,7 +59,7 @@ export function PickupListPage() {
   const refreshAll = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: pickupsQueryKey });
     // The VIN suggestions of the check-in and release forms follow where the vehicles went.
-    void queryClient.invalidateQueries({ queryKey: ['car-search'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.carSearch });
   }, [queryClient]);
 
   const showHandOver = useHandOverResult();

@@ -4,6 +4,7 @@ import { type PurchaseListItem, purchaseEndpoints } from '../../../../../contrac
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
+import { queryKeys } from '../../../api/query-keys';
 
 export const listPurchases = (
   page: number,
@@ -13,7 +14,7 @@ export const listPurchases = (
   call(purchaseEndpoints.list, { query: { ...filters, page, limit: PAGE_SIZE } }, options);
 
 /** Every purchase-contract query sits under this key: a save refreshes the list and the details. */
-export const purchasesQueryKey = ['purchases'] as const;
+export const purchasesQueryKey = queryKeys.purchases;
 
 export const listPurchasesQuery = (filters: FilterValues, page: number) =>
   queryOptions({

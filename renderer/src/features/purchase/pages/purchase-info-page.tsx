@@ -10,9 +10,7 @@ import { purchasesQueryKey } from '../api/list-purchases';
 import { skipEntryForPurchase, waitingAtYard } from '../api/skip-entry';
 import { usePurchase } from '../hooks/use-purchase';
 import { purchasePaths } from '../purchase-format';
-
-/** The pickup area's queries (features/pickup/api/list-pickups.ts): a 免入库 makes them stale. */
-const PICKUPS_QUERY_KEY = ['pickups'] as const;
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * 免入库 for the whole contract: shown while some of its vehicles wait at the yard (the pickup list,
@@ -24,7 +22,7 @@ function SkipEntryButton({ purchase }: { purchase: Purchase }) {
   const queryClient = useQueryClient();
   const showResult = useHandOverResult();
   const waiting = useQuery({
-    queryKey: [...PICKUPS_QUERY_KEY, 'waiting-of-purchase', purchase.id, purchase.purchase_no],
+    queryKey: [...queryKeys.pickups, 'waiting-of-purchase', purchase.id, purchase.purchase_no],
     queryFn: ({ signal }) => waitingAtYard(purchase, { signal }),
     enabled: purchase.handed_over === 1,
     select: (rows) => rows.length,
@@ -40,8 +38,8 @@ function SkipEntryButton({ purchase }: { purchase: Purchase }) {
       onOk: async () => {
         try {
           const answer = await skipEntryForPurchase(purchase.id);
-          void queryClient.invalidateQueries({ queryKey: PICKUPS_QUERY_KEY });
-          void queryClient.invalidateQueries({ queryKey: ['car-search'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.pickups });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.carSearch });
           void queryClient.invalidateQueries({ queryKey: purchasesQueryKey });
           showResult(answer, {
             done: pickupMessages.noEntryDone,

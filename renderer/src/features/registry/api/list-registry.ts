@@ -4,6 +4,7 @@ import { type RegistryListItem, type RegistryTab, registryEndpoints } from '../.
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Tab 1 asks `plateLists`, tab 2 `transferLists` (each with its type). */
 export const listRegistry = (
@@ -20,7 +21,7 @@ export const listRegistry = (
   );
 
 /** Every registry query sits under this key: a save or a hand-over refreshes the list and the records. */
-export const registryQueryKey = ['registry'] as const;
+export const registryQueryKey = queryKeys.registry;
 
 export const listRegistryQuery = (tab: RegistryTab, filters: FilterValues, page: number) =>
   queryOptions({

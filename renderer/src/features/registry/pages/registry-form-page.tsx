@@ -32,6 +32,7 @@ import {
   useRegistryRecord,
 } from '../api/registry-records';
 import { REGISTRY_CLOSE_AFTER_MS, registryPaths, registryScreens } from '../registry-format';
+import { queryKeys } from '../../../api/query-keys';
 
 /** The form: the VIN, the appointment day (plating only) and a list of stored paths per document slot. */
 export type RegistryFormValues = Record<string, string | string[] | Dayjs | null | undefined> & {
@@ -147,7 +148,11 @@ function RegistryForm({ stage }: { stage: RegistryStage }) {
       // The vehicle has its plating (transfer) already: that record opens instead.
       existingPath: screens.edit,
       // The list, this record's pages and the VIN suggestions (a complete record leaves them).
-      staleQueries: [registryQueryKey, ...(route.id ? [registryRecordQueryKey(stage, route.id)] : []), ['car-search']],
+      staleQueries: [
+        registryQueryKey,
+        ...(route.id ? [registryRecordQueryKey(stage, route.id)] : []),
+        queryKeys.carSearch,
+      ],
     });
 
   if (route.bad || (recordForm.editing && record.isError && !record.data)) {

@@ -28,6 +28,7 @@ import { useContractHandOver } from '../../../components/hand-over-result';
 import { handOverRegistry } from '../api/hand-over-registry';
 import { listRegistryQuery, registryQueryKey } from '../api/list-registry';
 import { registryScreens } from '../registry-format';
+import { queryKeys } from '../../../api/query-keys';
 
 const tabOf = (text: string | null): RegistryTab => (text === '2' ? REGISTRY_TABS.transfer : REGISTRY_TABS.plate);
 
@@ -93,7 +94,7 @@ export function RegistryListPage() {
     onAnswer: (answer) => {
       chosen.clear();
       void queryClient.invalidateQueries({ queryKey: registryQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['car-search'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.carSearch });
       // The spec shows the transfer tab after a hand-over.
       if (answer.moved > 0 && tab !== REGISTRY_TABS.transfer) showTab(REGISTRY_TABS.transfer);
     },

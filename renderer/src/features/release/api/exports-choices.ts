@@ -9,6 +9,7 @@ import { type CarListItem, vehicleEndpoints } from '../../../../../contract/vehi
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import { exportsQueryKey } from './exports-read';
+import { queryKeys } from '../../../api/query-keys';
 
 export const searchExportContracts = (orderNo: string, options?: RequestOptions): Promise<OrderSearchItem[]> =>
   call(overseasEndpoints.search, { query: { order_no: orderNo || undefined } }, options);
@@ -16,7 +17,7 @@ export const searchExportContracts = (orderNo: string, options?: RequestOptions)
 export function useExportContracts(orderNo: string, enabled: boolean) {
   return useQuery(
     queryOptions({
-      queryKey: ['orders', 'search', orderNo] as const,
+      queryKey: [...queryKeys.orders, 'search', orderNo] as const,
       queryFn: ({ signal }) => searchExportContracts(orderNo, { signal }),
       // The previous suggestions stay while the next search loads.
       placeholderData: keepPreviousData,

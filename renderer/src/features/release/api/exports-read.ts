@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ExportsRecord, exportsEndpoints } from '../../../../../contract/release-exports';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every export-declaration query sits under this key: a save refreshes the form's lists and the records. */
-export const exportsQueryKey = ['exports'] as const;
+export const exportsQueryKey = queryKeys.exports;
 
 export const getExportsRecord = async (id: number, options?: RequestOptions): Promise<ExportsRecord> => {
   const answer = await call(exportsEndpoints.read, { query: { exportsId: id } }, options);

@@ -6,12 +6,13 @@ import type { HandOverAnswer } from '../../../../../contract/stage';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * Every query of the release list and the release detail page sits under this key: the export
  * declaration's form refreshes it on save, and so does a hand-over.
  */
-export const releaseListQueryKey = ['release-list'] as const;
+export const releaseListQueryKey = queryKeys.releaseList;
 
 export const listReleaseGroups = (
   page: number,

@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ReleasePass, releasePassEndpoints } from '../../../../../contract/release';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every release-pass query sits under this key: a save refreshes the form's lists and the passes. */
-export const releasePassesQueryKey = ['release-passes'] as const;
+export const releasePassesQueryKey = queryKeys.releasePasses;
 
 export const getReleasePass = (id: number, options?: RequestOptions): Promise<ReleasePass> =>
   call(releasePassEndpoints.read, { query: { releaseId: id } }, options);

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { exportsMessages } from '../../../../../contract/release-exports';
 import { useContractHandOver } from '../../../components/hand-over-result';
 import { handOverRelease, releaseListQueryKey } from '../api/release-list';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Why a hand-over moved nothing when the server named no vehicle. */
 const NOTHING_TO_FILE = '这些采购合同中没有还在出口放行环节的车辆';
@@ -30,7 +31,7 @@ export function useReleaseListRefresh() {
   const queryClient = useQueryClient();
   return useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: releaseListQueryKey });
-    void queryClient.invalidateQueries({ queryKey: ['car-search'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.carSearch });
   }, [queryClient]);
 }
 

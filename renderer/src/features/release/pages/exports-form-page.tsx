@@ -32,6 +32,7 @@ import { exportsQueryKey, useExportsRecord } from '../api/exports-read';
 import { createExports, updateExports } from '../api/exports-save';
 import { ExportsContractPicker } from '../components/exports-contract-picker';
 import { releaseListPaths } from '../release-list-paths';
+import { queryKeys } from '../../../api/query-keys';
 
 /** How long the saved form stays before its tab closes (as the release pass: 1 s). */
 export const EXPORTS_CLOSE_AFTER_MS = 1000;
@@ -163,8 +164,8 @@ function ExportsForm() {
       // The server names the vehicles `vin`; the form holds them as the transfer list's ids.
       shownAs: { vin: 'car_ids' },
       // The waiting vehicles, the records, the release list and its detail page (both under
-      // ['release-list'], api/release-list.ts) and the VIN suggestions follow the save.
-      staleQueries: [exportsQueryKey, ['release-list'], ['car-search']],
+      // queryKeys.releaseList) and the VIN suggestions follow the save.
+      staleQueries: [exportsQueryKey, queryKeys.releaseList, queryKeys.carSearch],
     });
   };
 

@@ -27,6 +27,7 @@ import { releasePassesQueryKey, useReleasePass } from '../api/release-pass-read'
 import { createReleasePass, updateReleasePass } from '../api/release-pass-save';
 import { releaseListPaths } from '../release-list-paths';
 import { purchasesOf, ReleasePassCars, releaseCarOf, type ReleaseCar } from '../components/release-pass-cars';
+import { queryKeys } from '../../../api/query-keys';
 
 /** How long the saved form stays before its tab closes (the spec's 1 s of the purchase and check-in forms). */
 export const RELEASE_PASS_CLOSE_AFTER_MS = 1000;
@@ -38,7 +39,6 @@ const SEARCH_PAUSE_MS = 300;
 const MAX_ASKED = 500;
 
 /** The pickup list's entries for the release block (the pickup list keeps its rows under this key). */
-const PICKUP_LIST_QUERY_KEY = ['pickups'] as const;
 
 export interface ReleasePassFormValues {
   vin: ReleaseCar[];
@@ -156,7 +156,7 @@ function ReleasePassForm() {
       // A chosen vehicle is on another pass already: that pass opens instead.
       existingPath: releaseListPaths.releaseEdit,
       // The form's vehicles, the pickup list's 已出库 and its VIN suggestions follow the save.
-      staleQueries: [releasePassesQueryKey, PICKUP_LIST_QUERY_KEY, ['car-search']],
+      staleQueries: [releasePassesQueryKey, queryKeys.pickups, queryKeys.carSearch],
     });
 
   if (route.bad || (record.editing && pass.isError && !pass.data)) {

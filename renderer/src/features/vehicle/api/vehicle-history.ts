@@ -8,9 +8,10 @@ import type { Paged } from '../../../../../contract/common';
 import { type HistoryEvent, historyEndpoints } from '../../../../../contract/history';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every query of the vehicle area sits under this key, so one save can make all of a car's data stale. */
-export const vehicleQueryKey = ['vehicle'] as const;
+export const vehicleQueryKey = queryKeys.vehicle;
 
 /** One vehicle's history, all its pages: what a write to that car makes stale. */
 export const vehicleHistoryQueryKey = (vehicleId: number) => [...vehicleQueryKey, vehicleId, 'history'] as const;

@@ -4,6 +4,7 @@ import { type VinCorrection, vinCorrectionEndpoints } from '../../../../../contr
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
+import { queryKeys } from '../../../api/query-keys';
 
 /** `filters` is what the filter bar sent: `vinNew`. */
 export const listVinCorrections = (
@@ -13,7 +14,7 @@ export const listVinCorrections = (
 ): Promise<Paged<VinCorrection>> =>
   call(vinCorrectionEndpoints.list, { query: { ...filters, page, limit: PAGE_SIZE } }, options);
 
-export const vinCorrectionsQueryKey = ['vin-corrections'] as const;
+export const vinCorrectionsQueryKey = queryKeys.vinCorrections;
 
 export const listVinCorrectionsQuery = (filters: FilterValues, page: number) =>
   queryOptions({
