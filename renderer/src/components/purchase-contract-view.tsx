@@ -5,22 +5,19 @@
  * date, bank slip). Shared by the purchase info page (features/purchase) and the business information
  * page (features/filed).
  */
-import { Card, Descriptions, Table, Typography, type TableColumnsType } from 'antd';
-import { purchaseTypeContractLabels, type Purchase, type PurchaseCar, type Remit } from '../../../contract/purchase';
+import { Card, Descriptions, Table, type TableColumnsType } from 'antd';
+import type { Purchase, Remit } from '../../../contract/purchase';
+import { detailItems, fieldColumns } from './field-description';
 import { FilePreview } from './file-preview';
 import { formatMoney } from './format-money';
 import { formatDate } from './format-time';
-import { moneyInCapitals, purchaseMoney, remittedWithCurrency } from './purchase-money';
+import { purchaseCarPriceFields, purchaseFields } from './purchase-fields';
 import { RecordCarsTable } from './record-cars-table';
 
 const money = (value: number | null | undefined) => (typeof value === 'number' ? formatMoney(value) : '—');
 
-/** The purchase side's prices after the common car columns. */
-const purchasePriceColumns: TableColumnsType<PurchaseCar> = [
-  { key: 'price', title: '价格', dataIndex: 'price', width: 140, align: 'right', render: money },
-  { key: 'invoice', title: '服务费', dataIndex: 'invoice', width: 120, align: 'right', render: money },
-  { key: 'other', title: '其他费用', dataIndex: 'other', width: 120, align: 'right', render: money },
-];
+/** The purchase side's prices after the common car columns, as the list's expanded rows show them. */
+const purchasePriceColumns = fieldColumns(purchaseCarPriceFields);
 
 function RemitTable({ remits }: { remits: readonly Remit[] }) {
   const columns: TableColumnsType<Remit> = [
@@ -47,24 +44,10 @@ function RemitTable({ remits }: { remits: readonly Remit[] }) {
 }
 
 export function PurchaseContractView({ purchase }: { purchase: Purchase }) {
-  const capitals = moneyInCapitals(purchase.total);
   const items = [
-    { key: 'purchase_no', label: '合同号', children: purchase.purchase_no },
-    { key: 'type', label: '合同类型', children: purchaseTypeContractLabels[purchase.type] ?? '二手车合同' },
-    {
-      key: 'total',
-      label: '合同总额',
-      children: (
-        <span>
-          {purchaseMoney(purchase.total)}
-          {capitals ? <Typography.Text type="secondary">（{capitals}）</Typography.Text> : null}
-        </span>
-      ),
-    },
+    ...detailItems(purchaseFields, purchase, ['purchase_no', 'type', 'total']),
     { key: 'count', label: '车辆数量', children: `${purchase.car.length} 辆（采购数量 ${purchase.amount}）` },
-    { key: 'customer', label: '客户名称', children: purchase.customer_name },
-    { key: 'created_at', label: '创建日期', children: formatDate(purchase.created_at) },
-    { key: 'remitted', label: '已打款', children: remittedWithCurrency(purchase.remit_total, purchase.total) },
+    ...detailItems(purchaseFields, purchase, ['customer_name', 'created_at', 'remit_total']),
     { key: 'order_no', label: '海外合同号', children: purchase.order_no ?? '—' },
     {
       key: 'contracts',

@@ -1,54 +1,38 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Table, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   PURCHASE_EXPORT_FILE_NAME,
   purchaseMessages,
-  purchaseMoneyLabels,
-  purchaseTextLimits,
-  purchaseTypeLabels,
-  remitStatusLabels,
   type PurchaseCar,
   type PurchaseListItem,
+  type PurchaseListQuery,
 } from '../../../../../contract/purchase';
 import type { HandOverAnswer } from '../../../../../contract/stage';
+import { fieldColumns, listFields } from '../../../components/field-description';
 import type { FilterValues } from '../../../components/filter-bar';
-import { formatMoney, paidPercent } from '../../../components/format-money';
 import { useHandOverResult } from '../../../components/hand-over-result';
 import { ListScreen } from '../../../components/list-screen';
 import { AddButton, ExcelExportButton, RefreshButton } from '../../../components/list-toolbar';
-import { MoneyInput, moneyRules } from '../../../components/money-input';
-import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { wrapAnywhere } from '../../../components/paged-table';
+import { purchaseCarPriceFields, purchaseFields } from '../../../components/purchase-fields';
 import { EditAndDetailActions, RowAction, RowActions } from '../../../components/row-actions';
-import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
-import { VinFilterField } from '../../../components/vin-filter-field';
 import { deletePurchase } from '../api/delete-purchase';
 import { exportPurchases } from '../api/export-purchases';
 import { batchHandOverPurchase, handOverPurchase } from '../api/hand-over-purchase';
 import { listPurchasesQuery, purchasesQueryKey } from '../api/list-purchases';
 import { RemitDialog, type RemitTarget } from '../components/remit-dialog';
-import { remittedText } from '../../../components/purchase-money';
 import { purchasePaths } from '../purchase-format';
-
-/**
- * At 1366 px the filter boxes show their whole placeholder (请输入采购合同号 beside the clear button) and a
- * typical contract number or seller; the VIN box a whole 17-character VIN in the VIN font.
- */
-const FILTER_TEXT_WIDTH = 230;
-
-const money = (value: number | null) => (typeof value === 'number' ? formatMoney(value) : '—');
 
 /** The row expansion: the contract's vehicles with the purchase side's prices. */
 function PurchaseCars({ purchase }: { purchase: PurchaseListItem }) {
   const columns: TableColumnsType<PurchaseCar> = [
     { key: 'vin', title: '车架号', dataIndex: 'vin', width: 220, render: (vin: string) => <VinCell vin={vin} /> },
     { key: 'model', title: '车型', dataIndex: 'model', onCell: wrapAnywhere, render: (model) => model ?? '—' },
-    { key: 'price', title: '价格', dataIndex: 'price', width: 130, align: 'right', render: money },
-    { key: 'invoice', title: '服务费', dataIndex: 'invoice', width: 110, align: 'right', render: money },
-    { key: 'other', title: '其他费用', dataIndex: 'other', width: 110, align: 'right', render: money },
+    ...fieldColumns(purchaseCarPriceFields),
   ];
   return (
     <Table<PurchaseCar>
@@ -111,56 +95,8 @@ export function PurchaseListPage() {
       },
     });
 
-  const columns: PagedTableColumn<PurchaseListItem>[] = [
-    {
-      key: 'type',
-      title: '类型',
-      dataIndex: 'type',
-      width: 64,
-      render: (type: PurchaseListItem['type']) => (
-        <Tag color={type === 1 ? 'blue' : 'orange'}>{purchaseTypeLabels[type] ?? '二手车'}</Tag>
-      ),
-    },
-    { key: 'purchase_no', title: '采购合同号', dataIndex: 'purchase_no', width: 140, onCell: wrapAnywhere },
-    { key: 'customer_name', title: '客户', dataIndex: 'customer_name', onCell: wrapAnywhere },
-    {
-      key: 'vehicles',
-      title: '车辆数',
-      width: 64,
-      align: 'right',
-      render: (_: unknown, purchase: PurchaseListItem) => purchase.car.length,
-    },
-    {
-      key: 'total',
-      title: '合同总额',
-      dataIndex: 'total',
-      width: 130,
-      align: 'right',
-      onCell: wrapAnywhere,
-      render: (total: number) => formatMoney(total),
-    },
-    {
-      key: 'remit_total',
-      title: '已打款',
-      width: 170,
-      align: 'right',
-      onCell: wrapAnywhere,
-      render: (_: unknown, purchase: PurchaseListItem) => (
-        <div aria-label={`打款进度 ${paidPercent(purchase.remit_total, purchase.total)}%`}>
-          <div>{remittedText(purchase.remit_total, purchase.total)}</div>
-          <Tag color={purchase.remit_status === 1 ? 'success' : 'default'} style={{ marginInlineEnd: 0 }}>
-            {remitStatusLabels[purchase.remit_status]}
-          </Tag>
-        </div>
-      ),
-    },
-    {
-      key: 'created_at',
-      title: '创建时间',
-      dataIndex: 'created_at',
-      width: 92,
-      render: (value: string) => <TimeCell value={value} />,
-    },
+  const { columns, filters } = listFields<PurchaseListItem, PurchaseListQuery>([
+    ...purchaseFields,
     {
       key: 'actions',
       title: '操作',
@@ -219,7 +155,7 @@ export function PurchaseListPage() {
         </RowActions>
       ),
     },
-  ];
+  ]);
 
   return (
     <ListScreen<PurchaseListItem, FilterValues>
@@ -228,45 +164,7 @@ export function PurchaseListPage() {
       columns={columns}
       label="采购合同列表"
       filterLabel="采购合同筛选"
-      filters={
-        <>
-          <Form.Item label="采购合同号" name="purchase_no">
-            <Input
-              placeholder="请输入采购合同号"
-              allowClear
-              maxLength={purchaseTextLimits.purchase_no}
-              style={{ width: FILTER_TEXT_WIDTH }}
-            />
-          </Form.Item>
-          <Form.Item label="客户名称" name="name">
-            <Input
-              placeholder="请输入客户名称"
-              allowClear
-              maxLength={purchaseTextLimits.name}
-              style={{ width: FILTER_TEXT_WIDTH }}
-            />
-          </Form.Item>
-          <VinFilterField />
-          <Form.Item
-            label="合同总额"
-            name="total"
-            rules={moneyRules({ label: purchaseMoneyLabels.totalFilter, allowZero: true })}
-          >
-            <MoneyInput placeholder="合同总额" allowClear style={{ width: 150 }} />
-          </Form.Item>
-          <Form.Item label="打款状态" name="remit_status">
-            <Select
-              placeholder="全部"
-              allowClear
-              style={{ width: 110 }}
-              options={[
-                { value: 0, label: remitStatusLabels[0] },
-                { value: 1, label: remitStatusLabels[1] },
-              ]}
-            />
-          </Form.Item>
-        </>
-      }
+      filters={filters}
       toolbar={
         <>
           <AddButton onClick={() => navigate(purchasePaths.add)} />
