@@ -14,6 +14,8 @@ const allRuleTests = [
   'contract/**/*.test.ts',
   'server/src/lifecycle/**/*.test.ts',
   'server/src/modules/{pickup,registry,release,filed,upload,vehicle}/**/*.test.ts',
+  // The lifecycle's history events (what a record or a hand-over changed) are asserted here.
+  'server/src/history.test.ts',
 ];
 
 /**
