@@ -1,48 +1,35 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Button, DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
+import { App, Button, Typography } from 'antd';
 import { ExportOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   PICKUP_EXPORT_FILE_NAME,
   pickupMessages,
-  pickupTextLimits,
-  RELEASE_STATUS,
-  releaseStatusLabel,
-  releaseStatusLabels,
   type PickupListItem,
+  type PickupListQuery,
 } from '../../../../../contract/pickup';
-import { flowLabels, stageMessages } from '../../../../../contract/stage';
-import type { DateRangeKeys, FilterValues } from '../../../components/filter-bar';
+import { stageMessages } from '../../../../../contract/stage';
+import { listFields } from '../../../components/field-description';
+import type { FilterValues } from '../../../components/filter-bar';
 import { ListScreen } from '../../../components/list-screen';
 import { AddButton, ExcelExportButton, RefreshButton } from '../../../components/list-toolbar';
-import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
-import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { useLinkedFilters } from '../../../components/linked-filters';
-import { VinCell } from '../../../components/vin-cell';
-import { VinFilterField } from '../../../components/vin-filter-field';
 import { exportPickups } from '../api/export-pickups';
 import { handOverEntries, skipEntry } from '../api/hand-over-entries';
 import { listPickupsQuery, pickupsQueryKey } from '../api/list-pickups';
 import { ChosenVehiclesNote, useChosenRows } from '../../../components/chosen-rows';
 import { handOverFailureText, useContractHandOver, useHandOverResult } from '../../../components/hand-over-result';
+import { checkIn, pickupFields, released, releasePass } from '../pickup-fields';
 import { pickupPaths, releasePaths } from '../pickup-format';
 import { queryKeys } from '../../../api/query-keys';
-
-/** The two day ranges, each under the spec's own query keys. */
-const DATE_RANGE_KEYS: DateRangeKeys = { entry: ['entry_s', 'entry_e'], release: ['release_s', 'release_e'] };
-const RANGE_WIDTH = 236;
 
 /** Why a hand-over moved nothing when the server named no vehicle. */
 const NOTHING_CHECKED_IN = '所选车辆的采购合同中没有还在入库环节的车辆';
 const NOT_WAITING = '该车辆已不在入库环节';
 
-/** 已出库 once a release pass names the vehicle (procedure.release 1 or 2). */
-const released = (row: PickupListItem) => row.procedure.release > 0;
-const checkIn = (row: PickupListItem) => row.entry[0];
-const releasePass = (row: PickupListItem) => row.release[0];
 /** 免入库 only while the vehicle waits at the yard without a check-in (the server would move it otherwise). */
 const maySkipEntry = (row: PickupListItem) => row.flow === 'pickup' && row.entry.length === 0;
 
@@ -103,57 +90,8 @@ export function PickupListPage() {
       },
     });
 
-  const columns: PagedTableColumn<PickupListItem>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 56 },
-    { key: 'vin', title: '车架号', dataIndex: 'vin', width: 184, render: (vin: string) => <VinCell vin={vin} /> },
-    {
-      key: 'dl_name',
-      title: '代理人',
-      width: 120,
-      onCell: wrapAnywhere,
-      render: (_: unknown, row: PickupListItem) => checkIn(row)?.dl_name || '—',
-    },
-    {
-      key: 'purchase_no',
-      title: '采购合同号',
-      dataIndex: 'purchase_no',
-      width: 156,
-      onCell: wrapAnywhere,
-      render: (value: string | null) => value ?? '—',
-    },
-    {
-      key: 'status',
-      title: '状态',
-      width: 84,
-      render: (_: unknown, row: PickupListItem) => (
-        <div>
-          <Tag color={released(row) ? 'success' : 'warning'} style={{ marginInlineEnd: 0 }}>
-            {releaseStatusLabel(row.procedure.release)}
-          </Tag>
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-            在{flowLabels[row.flow]}
-          </Typography.Text>
-        </div>
-      ),
-    },
-    {
-      key: 'entry_time',
-      title: '入库时间',
-      width: 92,
-      render: (_: unknown, row: PickupListItem) =>
-        checkIn(row) ? (
-          <TimeCell value={checkIn(row)!.created_at} />
-        ) : (
-          <Typography.Text type="secondary">未入库</Typography.Text>
-        ),
-    },
-    {
-      key: 'release_time',
-      title: '出库时间',
-      width: 92,
-      render: (_: unknown, row: PickupListItem) =>
-        releasePass(row) ? <TimeCell value={releasePass(row)!.created_at} /> : '—',
-    },
+  const { columns, filters, dateRangeKeys } = listFields<PickupListItem, PickupListQuery>([
+    ...pickupFields,
     {
       key: 'release_data',
       title: '出库资料',
@@ -213,7 +151,7 @@ export function PickupListPage() {
         );
       },
     },
-  ];
+  ]);
 
   return (
     <ListScreen<PickupListItem, FilterValues>
@@ -222,32 +160,8 @@ export function PickupListPage() {
       columns={columns}
       label="入库出库列表"
       filterLabel="入库出库筛选"
-      dateRangeKeys={DATE_RANGE_KEYS}
-      filters={
-        <>
-          <Form.Item label="代理人" name="dl_name">
-            <Input placeholder="请输入代理人" allowClear maxLength={pickupTextLimits.dl_name} style={{ width: 150 }} />
-          </Form.Item>
-          <VinFilterField />
-          <Form.Item label="状态" name="release_status">
-            <Select
-              placeholder="全部"
-              allowClear
-              style={{ width: 110 }}
-              options={[
-                { value: RELEASE_STATUS.waiting, label: releaseStatusLabels[0] },
-                { value: RELEASE_STATUS.released, label: releaseStatusLabels[2] },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item label="入库时间" name="entry">
-            <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: RANGE_WIDTH }} />
-          </Form.Item>
-          <Form.Item label="出库时间" name="release">
-            <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: RANGE_WIDTH }} />
-          </Form.Item>
-        </>
-      }
+      dateRangeKeys={dateRangeKeys}
+      filters={filters}
       toolbar={
         <>
           <AddButton onClick={() => navigate(pickupPaths.add)}>车辆入库</AddButton>
