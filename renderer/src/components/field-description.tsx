@@ -185,7 +185,7 @@ export function listFields<Row, Filters>(fields: readonly FieldDescription<Row, 
 }
 
 /** The field's value in a row, as the list's cell shows it (its `render`, else the value itself). */
-export function fieldValue<Row>(field: FieldDescription<Row, unknown>, row: Row): ReactNode {
+export function fieldValue<Row, Filters>(field: FieldDescription<Row, Filters>, row: Row): ReactNode {
   const value = typeof field.dataIndex === 'string' ? (row as Record<string, unknown>)[field.dataIndex] : undefined;
   if (field.render) return field.render(value, row, 0) as ReactNode;
   return value as ReactNode;
@@ -203,9 +203,7 @@ export function detailItems<Row, Filters>(
     return {
       key,
       label: field.detail?.label ?? field.title,
-      children: field.detail?.render
-        ? field.detail.render(row)
-        : fieldValue(field as FieldDescription<Row, unknown>, row),
+      children: field.detail?.render ? field.detail.render(row) : fieldValue(field, row),
     };
   });
 }

@@ -1,6 +1,6 @@
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Form, Input, Space, Tag, theme, Typography } from 'antd';
+import { Button, Space, Tag, theme, Typography } from 'antd';
 import { FolderOpenOutlined } from '@ant-design/icons';
 import {
   NOT_LINKED,
@@ -9,18 +9,19 @@ import {
   type ReleaseListCar,
   type ReleaseListCode,
   type ReleaseListGroup,
+  type ReleaseListQuery,
   releaseListCodeLabels,
   releaseListMessages,
 } from '../../../../../contract/release-exports';
+import { fieldValue, listFields, type FieldDescription } from '../../../components/field-description';
 import type { FilterValues } from '../../../components/filter-bar';
 import { formatDate } from '../../../components/format-time';
 import { ListScreen } from '../../../components/list-screen';
 import { AddButton, ExcelExportButton, RefreshButton } from '../../../components/list-toolbar';
-import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { wrapAnywhere } from '../../../components/paged-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
-import { VinFilterField } from '../../../components/vin-filter-field';
 import { exportReleaseList, releaseListQuery } from '../api/release-list';
 import { useReleaseHandOver, useReleaseListRefresh } from '../components/release-hand-over';
 import { releaseListPaths } from '../release-list-paths';
@@ -38,14 +39,6 @@ export function ReleaseCodeTag({ code }: { code: ReleaseListCode }) {
 
 const contractOf = (group: ReleaseListGroup) => group.order_no ?? NOT_LINKED;
 
-/** A column of a group's vehicle table: its header, width and cell. */
-interface CarColumn {
-  key: string;
-  title: string;
-  width?: number;
-  render: (car: ReleaseListCar) => ReactNode;
-}
-
 /**
  * A group's vehicles, each with its code and links: a plain table inside the group's expanded row (an
  * antd Table nested in another's expanded row never settled in the test DOM, re-measuring itself).
@@ -61,29 +54,29 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
     verticalAlign: 'middle' as const,
   };
   const head = { ...cell, background: token.colorFillAlter, fontWeight: 500 };
-  const columns: CarColumn[] = [
-    { key: 'vin', title: '车架号', width: 200, render: (car) => <VinCell vin={car.vin} /> },
-    { key: 'model', title: '车型', render: (car) => car.model || '—' },
-    { key: 'purchase_no', title: '采购合同号', width: 150, render: (car) => car.purchase_no ?? '—' },
+  const columns: FieldDescription<ReleaseListCar>[] = [
+    { key: 'vin', title: '车架号', width: 200, render: (_: unknown, car: ReleaseListCar) => <VinCell vin={car.vin} /> },
+    { key: 'model', title: '车型', render: (_: unknown, car: ReleaseListCar) => car.model || '—' },
+    { key: 'purchase_no', title: '采购合同号', width: 150, render: (_: unknown, car: ReleaseListCar) => car.purchase_no ?? '—' },
     {
       key: 'rate',
       title: '出口资料',
       width: 84,
-      render: (car) => (car.rate === null ? <Typography.Text type="secondary">未报关</Typography.Text> : `${car.rate}%`),
+      render: (_: unknown, car: ReleaseListCar) => (car.rate === null ? <Typography.Text type="secondary">未报关</Typography.Text> : `${car.rate}%`),
     },
     {
       key: 'exports_date',
       title: '出口日期',
       width: 100,
-      render: (car) => (car.exports_date ? formatDate(car.exports_date) : '—'),
+      render: (_: unknown, car: ReleaseListCar) => (car.exports_date ? formatDate(car.exports_date) : '—'),
     },
-    { key: 'status', title: '状态', width: 120, render: (car) => <ReleaseCodeTag code={car.status} /> },
+    { key: 'status', title: '状态', width: 120, render: (_: unknown, car: ReleaseListCar) => <ReleaseCodeTag code={car.status} /> },
     {
       key: 'actions',
       title: '操作',
       // 编辑出口 and 放行详情 side by side: at 150 px they wrapped and the declared vehicles' rows grew.
       width: 170,
-      render: (car) => {
+      render: (_: unknown, car: ReleaseListCar) => {
         // 放行详情 first: every vehicle has it, so the links line up down the column.
         const links = [
           car.purchase_id === null ? null : { text: '放行详情', path: releaseListPaths.info(group.order_id, car.purchase_id) },
@@ -130,7 +123,7 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
           <tr key={car.id}>
             {columns.map((column) => (
               <td key={column.key} style={cell}>
-                {column.render(car)}
+                {fieldValue(column, car)}
               </td>
             ))}
           </tr>
@@ -139,6 +132,40 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
     </table>
   );
 }
+
+/** The groups' columns, with the filters of the bar (车架号 a filter only); 采购合同 and 操作 open screens. */
+const releaseListFields: FieldDescription<ReleaseListGroup, ReleaseListQuery>[] = [
+  {
+    key: 'order_no',
+    title: '海外合同号',
+    width: 170,
+    onCell: wrapAnywhere,
+    render: (_: unknown, group) =>
+      group.order_no ?? <Typography.Text type="secondary">{NOT_LINKED}</Typography.Text>,
+    filter: { kind: 'text', key: 'order_no', maxLength: RELEASE_LIST_TEXT_MAX, width: 180 },
+  },
+  { key: 'vin', title: '车架号', hideInTable: true, filter: { kind: 'vin', key: 'vin' } },
+  {
+    key: 'customer',
+    title: '客户',
+    onCell: wrapAnywhere,
+    render: (_: unknown, group) =>
+      group.customer_name ?? <Typography.Text type="secondary">{NOT_LINKED}</Typography.Text>,
+  },
+  {
+    key: 'amount',
+    title: '采购数量',
+    width: 140,
+    render: (_: unknown, group) => (
+      <span>
+        {group.amount ?? group.car.length} 台
+        <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+          待移交 {group.car.length} 台
+        </Typography.Text>
+      </span>
+    ),
+  },
+];
 
 /**
  * /release/list (spec part 2, section 2, "Release list"): the vehicles waiting in the release flow,
@@ -155,35 +182,8 @@ export function ReleaseListPage() {
   // array on every render would make it render again without end.
   const expandedKeys = useMemo(() => (list.rows ?? []).map((group) => group.id), [list.rows]);
 
-  const columns: PagedTableColumn<ReleaseListGroup>[] = [
-    {
-      key: 'order_no',
-      title: '海外合同号',
-      width: 170,
-      onCell: wrapAnywhere,
-      render: (_: unknown, group) =>
-        group.order_no ?? <Typography.Text type="secondary">{NOT_LINKED}</Typography.Text>,
-    },
-    {
-      key: 'customer',
-      title: '客户',
-      onCell: wrapAnywhere,
-      render: (_: unknown, group) =>
-        group.customer_name ?? <Typography.Text type="secondary">{NOT_LINKED}</Typography.Text>,
-    },
-    {
-      key: 'amount',
-      title: '采购数量',
-      width: 140,
-      render: (_: unknown, group) => (
-        <span>
-          {group.amount ?? group.car.length} 台
-          <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
-            待移交 {group.car.length} 台
-          </Typography.Text>
-        </span>
-      ),
-    },
+  const { columns, filters } = listFields<ReleaseListGroup, ReleaseListQuery>([
+    ...releaseListFields,
     {
       key: 'purchases',
       title: '采购合同 / 放行详情',
@@ -219,7 +219,7 @@ export function ReleaseListPage() {
         </Button>
       ),
     },
-  ];
+  ]);
 
   return (
     <ListScreen<ReleaseListGroup, FilterValues>
@@ -228,14 +228,7 @@ export function ReleaseListPage() {
       columns={columns}
       label="出口放行列表"
       filterLabel="出口放行筛选"
-      filters={
-        <>
-          <Form.Item label="海外合同号" name="order_no">
-            <Input placeholder="请输入海外合同号" allowClear maxLength={RELEASE_LIST_TEXT_MAX} style={{ width: 180 }} />
-          </Form.Item>
-          <VinFilterField />
-        </>
-      }
+      filters={filters}
       toolbar={
         <>
           <AddButton onClick={() => navigate(releaseListPaths.exportsAdd)}>新增出口报关</AddButton>
