@@ -10,19 +10,20 @@ import {
   registryTabLabels,
   tabStage,
   type RegistryListItem,
+  type RegistryListQuery,
   type RegistryTab,
 } from '../../../../../contract/registry';
 import { flowLabels, stageTagColor } from '../../../../../contract/stage';
+import { listFields, type FieldDescription } from '../../../components/field-description';
 import type { FilterValues } from '../../../components/filter-bar';
 import { ListScreen } from '../../../components/list-screen';
 import { AddButton, RefreshButton } from '../../../components/list-toolbar';
-import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { wrapAnywhere } from '../../../components/paged-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { stageSlots } from '../../../components/stage-documents';
 import { formatTime } from '../../../components/format-time';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
-import { VinFilterField } from '../../../components/vin-filter-field';
 import { ChosenVehiclesNote, useChosenRows } from '../../../components/chosen-rows';
 import { useContractHandOver } from '../../../components/hand-over-result';
 import { handOverRegistry } from '../api/hand-over-registry';
@@ -58,6 +59,35 @@ function RateTag({ tab, row }: { tab: RegistryTab; row: RegistryListItem }) {
     </Tag>
   );
 }
+
+/** A vehicle's own columns, the same on both tabs; 车架号 is the bar's only filter. */
+const registryFields: FieldDescription<RegistryListItem, RegistryListQuery>[] = [
+  { key: 'id', title: 'ID', dataIndex: 'id', width: 64 },
+  {
+    key: 'vin',
+    title: '车架号',
+    dataIndex: 'vin',
+    width: 196,
+    render: (vin: string) => <VinCell vin={vin} />,
+    filter: { kind: 'vin', key: 'vin' },
+  },
+  {
+    key: 'model',
+    title: '车型',
+    dataIndex: 'model',
+    width: 150,
+    onCell: wrapAnywhere,
+    render: (value: string | null) => value || '—',
+  },
+  {
+    key: 'purchase_no',
+    title: '采购合同',
+    dataIndex: 'purchase_no',
+    width: 140,
+    onCell: wrapAnywhere,
+    render: (value: string | null) => value ?? '—',
+  },
+];
 
 /** /dmv/list: the registry list (spec part 2, section 2), 待上牌 new cars and 待过户 used cars. */
 export function RegistryListPage() {
@@ -100,25 +130,9 @@ export function RegistryListPage() {
     },
   });
 
-  const columns: PagedTableColumn<RegistryListItem>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 64 },
-    { key: 'vin', title: '车架号', dataIndex: 'vin', width: 196, render: (vin: string) => <VinCell vin={vin} /> },
-    {
-      key: 'model',
-      title: '车型',
-      dataIndex: 'model',
-      width: 150,
-      onCell: wrapAnywhere,
-      render: (value: string | null) => value || '—',
-    },
-    {
-      key: 'purchase_no',
-      title: '采购合同',
-      dataIndex: 'purchase_no',
-      width: 140,
-      onCell: wrapAnywhere,
-      render: (value: string | null) => value ?? '—',
-    },
+  // The tab's stage decides the status, the time and the actions; the vehicle's own fields do not change.
+  const { columns, filters } = listFields<RegistryListItem, RegistryListQuery>([
+    ...registryFields,
     {
       key: 'status',
       title: '状态',
@@ -187,7 +201,7 @@ export function RegistryListPage() {
         );
       },
     },
-  ];
+  ]);
 
   return (
     <ListScreen<RegistryListItem, FilterValues>
@@ -196,7 +210,7 @@ export function RegistryListPage() {
       columns={columns}
       label="车管列表"
       filterLabel="车管筛选"
-      filters={<VinFilterField />}
+      filters={filters}
       toolbar={
         <>
           <AddButton onClick={() => navigate(registryScreens.plate.add)}>新增上牌</AddButton>
