@@ -1,17 +1,18 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DatePicker, Form, Input, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { exportFileNames } from '../../../../../contract/export';
-import { type OrderListItem } from '../../../../../contract/overseas';
+import { type OrderListItem, type OrderListQuery } from '../../../../../contract/overseas';
 import { moneyLabels } from '../../../../../contract/overseas-messages';
 import { ColumnChooser } from '../../../components/column-chooser';
+import { listFields, type FieldDescription } from '../../../components/field-description';
 import type { FilterValues } from '../../../components/filter-bar';
 import { formatMoney } from '../../../components/format-money';
 import { ListScreen } from '../../../components/list-screen';
 import { AddButton, ExcelExportButton, RefreshButton } from '../../../components/list-toolbar';
-import { MoneyInput, moneyRules } from '../../../components/money-input';
-import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { moneyRules } from '../../../components/money-input';
+import { wrapAnywhere } from '../../../components/paged-table';
 import { EditAndDetailActions, RowAction, RowActions } from '../../../components/row-actions';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
@@ -49,6 +50,93 @@ function OrderVins({ order }: { order: OrderListItem }) {
   );
 }
 
+/**
+ * The contract's columns, each with the filter it offers. Rows are two lines high anyway (progress, time):
+ * long numbers and names wrap rather than hide. The narrow columns are as narrow as their contents allow, so
+ * the customer's name keeps the width that is left and a row stays two or three lines high: more than four
+ * contracts on a 1366×768 screen. The bar keeps its own order: 合同号, the two amounts, 车架号, 客户名称, 日期范围.
+ */
+const overseasFields: FieldDescription<OrderListItem, OrderListQuery>[] = [
+  { key: 'id', title: 'ID', dataIndex: 'id', width: 48 },
+  {
+    key: 'order_no',
+    title: '合同号',
+    dataIndex: 'order_no',
+    width: 116,
+    onCell: wrapAnywhere,
+    filter: { kind: 'text', key: 'order_no', width: 160 },
+  },
+  {
+    key: 'customer',
+    title: '客户',
+    onCell: wrapAnywhere,
+    render: (_: unknown, order: OrderListItem) => order.customer?.name ?? order.customer_name,
+    filter: { kind: 'text', key: 'name', label: '客户名称', width: 160, order: 1 },
+  },
+  {
+    key: 'country',
+    title: '国家',
+    width: 72,
+    onCell: wrapAnywhere,
+    render: (_: unknown, order: OrderListItem) => order.country ?? order.customer_country ?? '',
+  },
+  {
+    key: 'agent_name',
+    title: '代理人',
+    dataIndex: 'agent_name',
+    width: 80,
+    onCell: wrapAnywhere,
+  },
+  { key: 'amount', title: '订购数量', dataIndex: 'amount', width: 72, align: 'right' },
+  { key: 'currency', title: '币种', dataIndex: 'currency', width: 48 },
+  {
+    key: 'total',
+    title: '合同总额',
+    dataIndex: 'total',
+    width: 104,
+    align: 'right',
+    render: (total: number) => formatMoney(total),
+    filter: {
+      kind: 'money',
+      key: 'total',
+      label: '订单金额',
+      placeholder: '合同总额',
+      rules: moneyRules({ label: moneyLabels.totalFilter, allowZero: true }),
+      width: 150,
+    },
+  },
+  {
+    key: 'receipt_progress',
+    title: '收款进度',
+    width: 132,
+    render: (_: unknown, order: OrderListItem) => <ReceiptProgress order={order} />,
+    filter: {
+      kind: 'money',
+      key: 'amount',
+      label: '收款金额',
+      placeholder: '已收金额',
+      rules: moneyRules({ label: moneyLabels.amountFilter, allowZero: true }),
+      width: 150,
+    },
+  },
+  // A plain box, as before this list had the shared VIN field.
+  {
+    key: 'vin',
+    title: '车架号',
+    hideInTable: true,
+    filter: { kind: 'text', key: 'vin', maxLength: 17, width: 190 },
+  },
+  {
+    key: 'created_at',
+    title: '创建时间',
+    dataIndex: 'created_at',
+    width: 92,
+    // Date over time: the column stays narrow enough for the table to fit a 1366 px screen.
+    render: (value: string) => <TimeCell value={value} />,
+    filter: { kind: 'dateRange', name: 'created', label: '日期范围', width: 240, order: 2 },
+  },
+];
+
 export function OverseasListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -59,62 +147,8 @@ export function OverseasListPage() {
   const list = usePagedList(listOrdersQuery);
   const refreshAll = useCallback(() => queryClient.invalidateQueries({ queryKey: ordersQueryKey }), [queryClient]);
 
-  const columns: PagedTableColumn<OrderListItem>[] = [
-    // Rows are two lines high anyway (progress, time): long numbers and names wrap rather than hide. The
-    // narrow columns are as narrow as their contents allow, so the customer's name keeps the width that is
-    // left and a row stays two or three lines high: more than four contracts on a 1366×768 screen.
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 48 },
-    {
-      key: 'order_no',
-      title: '合同号',
-      dataIndex: 'order_no',
-      width: 116,
-      onCell: wrapAnywhere,
-    },
-    {
-      key: 'customer',
-      title: '客户',
-      onCell: wrapAnywhere,
-      render: (_: unknown, order: OrderListItem) => order.customer?.name ?? order.customer_name,
-    },
-    {
-      key: 'country',
-      title: '国家',
-      width: 72,
-      onCell: wrapAnywhere,
-      render: (_: unknown, order: OrderListItem) => order.country ?? order.customer_country ?? '',
-    },
-    {
-      key: 'agent_name',
-      title: '代理人',
-      dataIndex: 'agent_name',
-      width: 80,
-      onCell: wrapAnywhere,
-    },
-    { key: 'amount', title: '订购数量', dataIndex: 'amount', width: 72, align: 'right' },
-    { key: 'currency', title: '币种', dataIndex: 'currency', width: 48 },
-    {
-      key: 'total',
-      title: '合同总额',
-      dataIndex: 'total',
-      width: 104,
-      align: 'right',
-      render: (total: number) => formatMoney(total),
-    },
-    {
-      key: 'receipt_progress',
-      title: '收款进度',
-      width: 132,
-      render: (_: unknown, order: OrderListItem) => <ReceiptProgress order={order} />,
-    },
-    {
-      key: 'created_at',
-      title: '创建时间',
-      dataIndex: 'created_at',
-      width: 92,
-      // Date over time: the column stays narrow enough for the table to fit a 1366 px screen.
-      render: (value: string) => <TimeCell value={value} />,
-    },
+  const { columns, filters, dateRangeKeys } = listFields<OrderListItem, OrderListQuery>([
+    ...overseasFields,
     {
       key: 'actions',
       title: '操作',
@@ -156,7 +190,7 @@ export function OverseasListPage() {
         </RowActions>
       ),
     },
-  ];
+  ]);
 
   return (
     <ListScreen<OrderListItem, FilterValues>
@@ -165,36 +199,8 @@ export function OverseasListPage() {
       columns={columns}
       label="海外合同列表"
       filterLabel="海外合同筛选"
-      filters={
-        <>
-          <Form.Item label="合同号" name="order_no">
-            <Input placeholder="请输入合同号" allowClear style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item
-            label="订单金额"
-            name="total"
-            rules={moneyRules({ label: moneyLabels.totalFilter, allowZero: true })}
-          >
-            <MoneyInput placeholder="合同总额" allowClear style={{ width: 150 }} />
-          </Form.Item>
-          <Form.Item
-            label="收款金额"
-            name="amount"
-            rules={moneyRules({ label: moneyLabels.amountFilter, allowZero: true })}
-          >
-            <MoneyInput placeholder="已收金额" allowClear style={{ width: 150 }} />
-          </Form.Item>
-          <Form.Item label="车架号" name="vin">
-            <Input placeholder="请输入车架号" allowClear maxLength={17} style={{ width: 190 }} />
-          </Form.Item>
-          <Form.Item label="客户名称" name="name">
-            <Input placeholder="请输入客户名称" allowClear style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item label="日期范围" name="created">
-            <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: 240 }} />
-          </Form.Item>
-        </>
-      }
+      filters={filters}
+      dateRangeKeys={dateRangeKeys}
       toolbar={
         <>
           <AddButton onClick={() => navigate(overseasPaths.add)} />
