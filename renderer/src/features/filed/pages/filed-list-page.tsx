@@ -6,7 +6,7 @@
  * statuses (0 未完成, 2 已完成). 15 contracts a page; 暂无数据 when there is none.
  */
 import { Link, useNavigate } from 'react-router-dom';
-import { Form, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Table, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   canDownload,
   FILED_STATUS,
@@ -16,17 +16,18 @@ import {
   type FiledCar,
   type FiledCard,
   type FiledStage,
+  type ArchiveListsQuery,
 } from '../../../../../contract/filed';
+import { listFields, type FieldDescription } from '../../../components/field-description';
 import type { FilterValues } from '../../../components/filter-bar';
 import { ListScreen } from '../../../components/list-screen';
 import { RefreshButton } from '../../../components/list-toolbar';
-import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { wrapAnywhere } from '../../../components/paged-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { useLinkedFilters } from '../../../components/linked-filters';
 import { VinCell } from '../../../components/vin-cell';
-import { VinFilterField } from '../../../components/vin-filter-field';
 import { listFiledQuery } from '../api/list-filed';
 import { businessInfoPath } from '../components/business-info-path';
 import { FiledCarStatus } from '../components/filed-car-status';
@@ -105,53 +106,69 @@ function FiledCars({ card }: { card: FiledCard }) {
   );
 }
 
+const statusFilter = (key: 'drawback' | 'archive' | 'freight') =>
+  ({ kind: 'select', key, label: filedLabels[key], width: 100, options: statusOptions }) as const;
+
+/**
+ * A card's columns, with the filters of the bar: the VIN and the three statuses speak of the card's vehicles
+ * (shown under it), so they are filters only.
+ */
+const filedFields: FieldDescription<FiledCard, ArchiveListsQuery>[] = [
+  {
+    key: 'order_no',
+    title: '海外合同号',
+    dataIndex: 'order_no',
+    width: 170,
+    onCell: wrapAnywhere,
+    // The card's title: the vehicles under it name no contract.
+    render: (orderNo: string) => <Typography.Text strong>{orderNo}</Typography.Text>,
+    filter: { kind: 'text', key: 'order_no', label: filedLabels.order_no, maxLength: 50, width: 200 },
+  },
+  { key: 'vin', title: filedLabels.vin, hideInTable: true, filter: { kind: 'vin', key: 'vin' } },
+  { key: 'drawback', title: filedLabels.drawback, hideInTable: true, filter: statusFilter('drawback') },
+  { key: 'archive', title: filedLabels.archive, hideInTable: true, filter: statusFilter('archive') },
+  { key: 'freight', title: filedLabels.freight, hideInTable: true, filter: statusFilter('freight') },
+  { key: 'customer', title: filedLabels.customer, onCell: wrapAnywhere, render: (_, card) => customerOf(card) },
+  {
+    key: 'count',
+    title: filedLabels.count,
+    width: 80,
+    align: 'right',
+    render: (_: unknown, card: FiledCard) => (
+      <div>
+        <div>{card.car_count} 台</div>
+        {card.amount > card.car_count ? (
+          // The contract ordered more than are in filing yet (some still on their way, or never listed).
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            订购 {card.amount} 台
+          </Typography.Text>
+        ) : null}
+      </div>
+    ),
+  },
+  {
+    key: 'state',
+    title: '归档状态',
+    width: 92,
+    render: (_: unknown, card: FiledCard) =>
+      canDownload(card) ? <Tag color="success">已完成</Tag> : <Tag color="processing">归档中</Tag>,
+  },
+  {
+    key: 'created_at',
+    title: '创建时间',
+    dataIndex: 'created_at',
+    width: 92,
+    render: (value: string) => <TimeCell value={value} />,
+  },
+];
+
 export function FiledListPage() {
   const navigate = useNavigate();
   // The dashboard's waiting work links here with one status set (`?drawback=0`).
   const list = usePagedList(listFiledQuery, { initialFilters: useLinkedFilters(['drawback', 'archive', 'freight']) });
 
-  const columns: PagedTableColumn<FiledCard>[] = [
-    {
-      key: 'order_no',
-      title: '海外合同号',
-      dataIndex: 'order_no',
-      width: 170,
-      onCell: wrapAnywhere,
-      // The card's title: the vehicles under it name no contract.
-      render: (orderNo: string) => <Typography.Text strong>{orderNo}</Typography.Text>,
-    },
-    { key: 'customer', title: filedLabels.customer, onCell: wrapAnywhere, render: (_, card) => customerOf(card) },
-    {
-      key: 'count',
-      title: filedLabels.count,
-      width: 80,
-      align: 'right',
-      render: (_: unknown, card: FiledCard) => (
-        <div>
-          <div>{card.car_count} 台</div>
-          {card.amount > card.car_count ? (
-            // The contract ordered more than are in filing yet (some still on their way, or never listed).
-            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-              订购 {card.amount} 台
-            </Typography.Text>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      key: 'state',
-      title: '归档状态',
-      width: 92,
-      render: (_: unknown, card: FiledCard) =>
-        canDownload(card) ? <Tag color="success">已完成</Tag> : <Tag color="processing">归档中</Tag>,
-    },
-    {
-      key: 'created_at',
-      title: '创建时间',
-      dataIndex: 'created_at',
-      width: 92,
-      render: (value: string) => <TimeCell value={value} />,
-    },
+  const { columns, filters } = listFields<FiledCard, ArchiveListsQuery>([
+    ...filedFields,
     {
       key: 'actions',
       title: '操作',
@@ -182,7 +199,7 @@ export function FiledListPage() {
         </RowActions>
       ),
     },
-  ];
+  ]);
 
   const rows = list.rows ?? [];
   return (
@@ -192,23 +209,7 @@ export function FiledListPage() {
       columns={columns}
       label="归档列表"
       filterLabel="归档筛选"
-      filters={
-        <>
-          <Form.Item label={filedLabels.order_no} name="order_no">
-            <Input placeholder="请输入海外合同号" allowClear maxLength={50} style={{ width: 200 }} />
-          </Form.Item>
-          <VinFilterField label={filedLabels.vin} />
-          <Form.Item label={filedLabels.drawback} name="drawback">
-            <Select placeholder="全部" allowClear style={{ width: 100 }} options={statusOptions} />
-          </Form.Item>
-          <Form.Item label={filedLabels.archive} name="archive">
-            <Select placeholder="全部" allowClear style={{ width: 100 }} options={statusOptions} />
-          </Form.Item>
-          <Form.Item label={filedLabels.freight} name="freight">
-            <Select placeholder="全部" allowClear style={{ width: 100 }} options={statusOptions} />
-          </Form.Item>
-        </>
-      }
+      filters={filters}
       toolbar={<RefreshButton list={list} />}
       emptyText={{
         empty: filedMessages.empty,
