@@ -1,24 +1,25 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Button, DatePicker, Form, Input, Tag, Typography } from 'antd';
+import { App, Button, Form, Tag, Typography } from 'antd';
 import { BarChartOutlined, FileExcelOutlined } from '@ant-design/icons';
 import {
   type ProcedureListItem,
+  type ProcedureListQuery,
   procedureTextLimits,
   purchaseTypeWords,
 } from '../../../../../contract/filed-query-list';
 import { REPORT_SHEET_NAME, reportMessages } from '../../../../../contract/filed-period-report';
 import { STAGES, stageTable, stageTagColor } from '../../../../../contract/stage';
 import { ExportButton } from '../../../components/export-button';
+import { listFields, type FieldDescription } from '../../../components/field-description';
 import { dateRangeFilter, type DateRangeValue, type FilterValues } from '../../../components/filter-bar';
 import { ListScreen } from '../../../components/list-screen';
 import { RefreshButton } from '../../../components/list-toolbar';
-import { wrapAnywhere, type PagedTableColumn } from '../../../components/paged-table';
+import { wrapAnywhere } from '../../../components/paged-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
-import { VinFilterField } from '../../../components/vin-filter-field';
 import { exportReport, type ReportPeriod } from '../api/period-report';
 import { listProceduresQuery } from '../api/query-list';
 import { PeriodReportDialog } from '../components/period-report-dialog';
@@ -99,66 +100,83 @@ function ReportButtons({ onReport }: { onReport: (period: ReportPeriod) => void 
   );
 }
 
+/**
+ * A vehicle's columns, with the filters of the bar: 海外合同号 (first in the bar, as before), 车架号, and the
+ * day range of 创建时间 (日期范围), which 查询报表 and 导出报表 read too.
+ */
+const queryFields: FieldDescription<ProcedureListItem, ProcedureListQuery>[] = [
+  { key: 'id', title: 'ID', dataIndex: 'id', width: 56 },
+  {
+    key: 'vin',
+    title: '车架号',
+    dataIndex: 'vin',
+    width: 184,
+    render: (vin: string) => <VinCell vin={vin} />,
+    filter: { kind: 'vin', key: 'vin' },
+  },
+  {
+    key: 'stages',
+    title: '状态',
+    width: 206,
+    render: (_: unknown, row: ProcedureListItem) => <StageTags row={row} />,
+  },
+  {
+    key: 'exportss',
+    title: '出口资料',
+    width: 76,
+    align: 'center',
+    render: (_: unknown, row: ProcedureListItem) => rateText(row.exportss),
+  },
+  {
+    key: 'transfers',
+    title: '过户资料',
+    width: 76,
+    align: 'center',
+    render: (_: unknown, row: ProcedureListItem) => rateText(row.transfers),
+  },
+  {
+    key: 'order',
+    title: '海外合同号',
+    width: 140,
+    onCell: wrapAnywhere,
+    render: (_: unknown, row: ProcedureListItem) => row.order.map((order) => order.order_no).join('、') || NO_VALUE,
+    filter: { kind: 'text', key: 'order_no', maxLength: procedureTextLimits.order_no, width: 170, order: -1 },
+  },
+  {
+    key: 'purchase',
+    title: '采购合同',
+    width: 170,
+    onCell: wrapAnywhere,
+    render: (_: unknown, row: ProcedureListItem) =>
+      row.purchase.length === 0
+        ? NO_VALUE
+        : row.purchase.map((purchase) => (
+            <div key={purchase.id}>
+              <Typography.Text type="secondary">
+                {purchaseTypeWords[purchase.type as 1 | 2] ?? purchaseTypeWords[1]}
+              </Typography.Text>{' '}
+              {purchase.purchase_no}
+            </div>
+          )),
+  },
+  {
+    key: 'created_at',
+    title: '创建时间',
+    dataIndex: 'created_at',
+    width: 92,
+    render: (value: string) => <TimeCell value={value} />,
+    filter: { kind: 'dateRange', name: RANGE_FIELD, label: '日期范围', width: 236 },
+  },
+];
+
 /** 档案查询 (/filed/query_list): every vehicle with its eight stages, its rates and its contracts. */
 export function QueryListPage() {
   const navigate = useNavigate();
   const list = usePagedList(listProceduresQuery);
   const [reportPeriod, setReportPeriod] = useState<ReportPeriod | null>(null);
 
-  const columns: PagedTableColumn<ProcedureListItem>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 56 },
-    { key: 'vin', title: '车架号', dataIndex: 'vin', width: 184, render: (vin: string) => <VinCell vin={vin} /> },
-    {
-      key: 'stages',
-      title: '状态',
-      width: 206,
-      render: (_: unknown, row: ProcedureListItem) => <StageTags row={row} />,
-    },
-    {
-      key: 'exportss',
-      title: '出口资料',
-      width: 76,
-      align: 'center',
-      render: (_: unknown, row: ProcedureListItem) => rateText(row.exportss),
-    },
-    {
-      key: 'transfers',
-      title: '过户资料',
-      width: 76,
-      align: 'center',
-      render: (_: unknown, row: ProcedureListItem) => rateText(row.transfers),
-    },
-    {
-      key: 'order',
-      title: '海外合同号',
-      width: 140,
-      onCell: wrapAnywhere,
-      render: (_: unknown, row: ProcedureListItem) => row.order.map((order) => order.order_no).join('、') || NO_VALUE,
-    },
-    {
-      key: 'purchase',
-      title: '采购合同',
-      width: 170,
-      onCell: wrapAnywhere,
-      render: (_: unknown, row: ProcedureListItem) =>
-        row.purchase.length === 0
-          ? NO_VALUE
-          : row.purchase.map((purchase) => (
-              <div key={purchase.id}>
-                <Typography.Text type="secondary">
-                  {purchaseTypeWords[purchase.type as 1 | 2] ?? purchaseTypeWords[1]}
-                </Typography.Text>{' '}
-                {purchase.purchase_no}
-              </div>
-            )),
-    },
-    {
-      key: 'created_at',
-      title: '创建时间',
-      dataIndex: 'created_at',
-      width: 92,
-      render: (value: string) => <TimeCell value={value} />,
-    },
+  const { columns, filters } = listFields<ProcedureListItem, ProcedureListQuery>([
+    ...queryFields,
     {
       key: 'actions',
       title: '操作',
@@ -178,7 +196,7 @@ export function QueryListPage() {
         </RowActions>
       ),
     },
-  ];
+  ]);
 
   return (
     <ListScreen<ProcedureListItem, FilterValues>
@@ -187,22 +205,7 @@ export function QueryListPage() {
       columns={columns}
       label="档案查询列表"
       filterLabel="档案查询筛选"
-      filters={
-        <>
-          <Form.Item label="海外合同号" name="order_no">
-            <Input
-              placeholder="请输入海外合同号"
-              allowClear
-              maxLength={procedureTextLimits.order_no}
-              style={{ width: 170 }}
-            />
-          </Form.Item>
-          <VinFilterField />
-          <Form.Item label="日期范围" name={RANGE_FIELD}>
-            <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: 236 }} />
-          </Form.Item>
-        </>
-      }
+      filters={filters}
       filterExtra={
         <>
           <ReportButtons onReport={setReportPeriod} />
