@@ -4,10 +4,10 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '../../../../../contract/common';
 import { STAFF_STATUS, staffMessages, staffStatusLabel, type Staff } from '../../../../../contract/staff';
+import { listFields, type FieldDescription } from '../../../components/field-description';
 import type { FilterValues } from '../../../components/filter-bar';
 import { formatTime } from '../../../components/format-time';
 import { ListScreen } from '../../../components/list-screen';
-import type { PagedTableColumn } from '../../../components/paged-table';
 import { usePagedList } from '../../../components/use-paged-list';
 import { useSession } from '../../../stores/session';
 import { deleteStaff } from '../api/delete-staff';
@@ -16,6 +16,30 @@ import { switchStaffStatus } from '../api/switch-staff-status';
 import { StaffFormDrawer } from '../components/staff-form-drawer';
 
 type DrawerState = { open: false } | { open: true; staff?: Staff };
+
+/** A staff member's columns (the 操作 column, which needs the page's state, is added there). */
+const staffFields: FieldDescription<Staff>[] = [
+  { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+  { key: 'username', title: '账号', dataIndex: 'username', width: 150 },
+  { key: 'nickname', title: '员工姓名', dataIndex: 'nickname', width: 140 },
+  { key: 'phone_number', title: '手机号', dataIndex: 'phone_number', width: 140 },
+  {
+    key: 'created_at',
+    title: '创建时间',
+    dataIndex: 'created_at',
+    width: 180,
+    render: (value: string) => formatTime(value),
+  },
+  {
+    key: 'status',
+    title: '状态',
+    dataIndex: 'status',
+    width: 90,
+    render: (status: Staff['status']) => (
+      <Tag color={status === STAFF_STATUS.enabled ? 'success' : 'default'}>{staffStatusLabel[status]}</Tag>
+    ),
+  },
+];
 
 export function StaffListPage() {
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
@@ -62,27 +86,9 @@ export function StaffListPage() {
     });
   };
 
-  const columns: PagedTableColumn<Staff>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
-    { key: 'username', title: '账号', dataIndex: 'username', width: 150 },
-    { key: 'nickname', title: '员工姓名', dataIndex: 'nickname', width: 140 },
-    { key: 'phone_number', title: '手机号', dataIndex: 'phone_number', width: 140 },
-    {
-      key: 'created_at',
-      title: '创建时间',
-      dataIndex: 'created_at',
-      width: 180,
-      render: (value: string) => formatTime(value),
-    },
-    {
-      key: 'status',
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      render: (status: Staff['status']) => (
-        <Tag color={status === STAFF_STATUS.enabled ? 'success' : 'default'}>{staffStatusLabel[status]}</Tag>
-      ),
-    },
+  // The staff list has no filters: its fields are columns only.
+  const { columns } = listFields<Staff, FilterValues>([
+    ...staffFields,
     {
       key: 'actions',
       title: '操作',
@@ -117,7 +123,7 @@ export function StaffListPage() {
         );
       },
     },
-  ];
+  ]);
 
   return (
     <ListScreen<Staff, FilterValues>
