@@ -20,7 +20,17 @@ export function AddRowsPrompt({
 }) {
   const [text, setText] = useState('1');
   const [error, setError] = useState('');
+  const [wasOpen, setWasOpen] = useState(open);
   const input = useRef<InputRef>(null);
+  // Each opening starts from 1 and no message, set as it opens: reset when the closing animation ended, a
+  // quick reopen had the typed number replaced by the late reset (a CI run added 5 cars for a typed " ").
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setText('1');
+      setError('');
+    }
+  }
   const submit = () => {
     const trimmed = text.trim();
     if (!/^[1-9]\d*$/.test(trimmed)) return setError(carLinesMessages.positiveInteger);
@@ -37,12 +47,10 @@ export function AddRowsPrompt({
       onOk={submit}
       onCancel={onCancel}
       afterOpenChange={(visible) => {
-        // The dialog takes the focus when it opens; give it to the number, selected, so typing replaces the 1.
-        if (visible) input.current?.focus({ cursor: 'all' });
-        else {
-          setText('1');
-          setError('');
-        }
+        // The dialog takes the focus when it opens; give it to the number, selected, so typing replaces the 1 —
+        // unless the clerk is already typing in it (the animation can end after the first keys).
+        const box = input.current?.input;
+        if (visible && box && document.activeElement !== box) input.current?.focus({ cursor: 'all' });
       }}
       width={360}
     >

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { provideExportFetcher } from '../platform/web-files';
 
 // What main.tsx's bootPlatform() does, with the HTTP client loaded on first use: loading it here would
@@ -42,3 +42,10 @@ if (!('DecompressionStream' in globalThis)) {
 }
 
 afterEach(() => cleanup());
+
+// The files of a worker share their modules (vitest.config.ts, isolate: false), Testing Library's settings
+// among them: a file's configure() (a longer wait, or defaultHidden, which lets *ByRole find hidden elements)
+// must not reach the next file. This setup runs before each file: it puts back the settings of the first.
+const globals = globalThis as { testingLibraryDefaults?: ReturnType<typeof getConfig> };
+globals.testingLibraryDefaults ??= { ...getConfig() };
+configure({ ...globals.testingLibraryDefaults });
