@@ -130,3 +130,20 @@ export const historyEndpoints = {
     response: paged(historyEventSchema),
   }),
 };
+
+/**
+ * Money fields per entity: kept in fen by the tables, written to the history in yuan as decimal strings
+ * ("12345.60"), so that a screen shows them with separators (12,345.60). The server's
+ * platform/history/history-fields.ts names the same fields.
+ */
+export const HISTORY_MONEY_FIELDS: Partial<Record<HistoryEntity, readonly string[]>> = {
+  order: ['total'],
+  purchase: ['total'],
+  car: ['order_price', 'order_invoice', 'order_other', 'price', 'invoice', 'other'],
+  receipt: ['amount', 'settlement', 'actual_total'],
+  remit: ['amount'],
+  exports: ['exports_money'],
+};
+
+export const isHistoryMoneyField = (entity: HistoryEntity, field: string): boolean =>
+  HISTORY_MONEY_FIELDS[entity]?.includes(field) ?? false;

@@ -23,6 +23,10 @@ export const queryKeys = {
   periodReport: ['order-report'],
   vinCorrections: ['vin-corrections'],
   vehicle: ['vehicle'],
+  /** The 变更记录 of records (a vehicle's own history sits under `vehicle`). */
+  history: ['history'],
+  /** The top bar's search box. */
+  search: ['search'],
   /** The VIN suggestions of every stage form: any save that moves a car makes them stale. */
   carSearch: ['car-search'],
 } as const;
