@@ -34,6 +34,7 @@ import { registryRoutes } from './modules/registry/registry.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { vehicleRoutes } from './modules/vehicle/vehicle.routes';
+import { vehicleFileRoutes } from './modules/vehicle/vehicle-file.routes';
 import { vinCorrectionRoutes } from './modules/vin-correction/vin-correction.routes';
 import { createJobRunner } from './platform/jobs/job-runner';
 import { createStorage } from './platform/storage/storage';
@@ -166,6 +167,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(procedureReadRoutes);
   await app.register(registryRoutes);
   await app.register(vehicleRoutes);
+  await app.register(vehicleFileRoutes);
   await app.register(vinCorrectionRoutes);
   await app.register(downloadsRoutes);
   await app.register(historyRoutes);

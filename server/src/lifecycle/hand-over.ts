@@ -9,13 +9,21 @@ import type { Actor } from '../app-context';
 import type { Db } from '../db/database';
 import { recordHistory } from '../platform/history/record-history';
 import { nowIso } from '../time';
-import { markPurchasesHandedOver, moveFlow, readVehiclesOfPurchases, type VehicleState } from './lifecycle.repository';
+import {
+  type FlowMark,
+  markPurchasesHandedOver,
+  moveFlow,
+  readVehiclesOfPurchases,
+  type VehicleState,
+} from './lifecycle.repository';
 
 interface HandOverRule {
   from: Flow;
   to: Flow;
   /** Why a vehicle in `from` still may not move; undefined when it may. */
   keep?: (vehicle: VehicleState) => string | undefined;
+  /** Written on the vehicles it moves, with their flow. */
+  mark?: FlowMark;
 }
 
 export const handOverRules = {
@@ -27,8 +35,11 @@ export const handOverRules = {
     to: 'registry',
     keep: (vehicle) => (vehicle.entry === 0 ? stageMessages.keptNoEntry : undefined),
   },
-  /** `noentry`: vehicles that need no check-in go to the registry at once. */
-  noEntry: { from: 'pickup', to: 'registry' },
+  /**
+   * `noentry`: vehicles that need no check-in go to the registry at once, marked so (the vehicle file
+   * shows their check-in as 免入库, not as missing).
+   */
+  noEntry: { from: 'pickup', to: 'registry', mark: { no_entry: 1 } },
   /** `transferHandOver`: plated or transferred vehicles go to release and export. */
   transfer: {
     from: 'registry',
@@ -74,6 +85,7 @@ export const handOverVehicles = async (
     rule.from,
     rule.to,
     nowIso(),
+    rule.mark,
   );
   const moved = new Set(movedIds);
   for (const vehicle of candidates) {

@@ -48,9 +48,15 @@ export const writeStageValue = async (
     .execute();
 };
 
+/** What a move may mark on the vehicles it moves, in the same statement: `noentry` marks 免入库. */
+export interface FlowMark {
+  no_entry?: 1;
+}
+
 /**
  * Moves vehicles from one flow to the next. Only rows still in `from` move (a hand-over that another
- * clerk finished first leaves them alone); answers the ids that moved.
+ * clerk finished first leaves them alone); answers the ids that moved. `mark` is written on exactly the
+ * rows that moved.
  */
 export const moveFlow = async (
   db: Db,
@@ -58,11 +64,12 @@ export const moveFlow = async (
   from: Flow | null,
   to: Flow | null,
   at: string,
+  mark: FlowMark = {},
 ): Promise<number[]> => {
   if (ids.length === 0) return [];
   const moved = await db
     .updateTable('vehicles')
-    .set({ flow: to, updated_at: at })
+    .set({ ...mark, flow: to, updated_at: at })
     .where('id', 'in', ids)
     .where((eb) => (from === null ? eb('flow', 'is', null) : eb('flow', '=', from)))
     .returning('id')

@@ -27,6 +27,8 @@ export interface VehiclesTable {
   drawback: Generated<StageValue>;
   archive: Generated<StageValue>;
   freight: Generated<StageValue>;
+  /** 1 when the vehicle left the yard with 免入库 (`noentry`): it never needed a check-in. */
+  no_entry: Generated<0 | 1>;
   created_at: string;
   updated_at: string;
 }

@@ -1,0 +1,95 @@
+/**
+ * The reads of the vehicle file (`GET /api/vehicle/{id}/file`): three statements whatever the car, each
+ * index lookups only (the vehicle by its key with its contracts by theirs; its stage records through
+ * `vehicle_id`, unique in every record or link table; the files' names through `url`, unique, with
+ * upload.repository's `findUploadedFileNames`).
+ */
+import { sql } from 'kysely';
+import { STAGES, type Stage, stageTable } from '../../../../contract/stage';
+import type { Db } from '../../db/database';
+import { PHOTO_COLUMN, PHOTO_FIELD, stageStorage } from '../../lifecycle/stage-storage';
+
+/** The vehicle with its overseas contract and its purchase contract (null where it has none). */
+export const findFileVehicle = (db: Db, id: number) =>
+  db
+    .selectFrom('vehicles')
+    .leftJoin('orders', 'orders.id', 'vehicles.order_id')
+    .leftJoin('purchases', 'purchases.id', 'vehicles.purchase_id')
+    .select([
+      'vehicles.id',
+      'vehicles.vin',
+      'vehicles.model',
+      'vehicles.flow',
+      'vehicles.no_entry',
+      ...STAGES.map((stage) => `vehicles.${stage}` as const),
+      'orders.id as order_id',
+      'orders.order_no',
+      'orders.customer_name',
+      'orders.customer_country',
+      'purchases.id as purchase_id',
+      'purchases.purchase_no',
+      'purchases.type as purchase_type',
+    ])
+    .where('vehicles.id', '=', id)
+    .executeTakeFirst();
+
+export type FileVehicleRow = NonNullable<Awaited<ReturnType<typeof findFileVehicle>>>;
+
+/** The most document slots a stage has (the plating: eight documents and its photos). */
+const DOCUMENT_COLUMNS = Math.max(...STAGES.map((stage) => stageTable[stage].slots.length));
+
+/** The column a slot is kept in: its field, but the photo list's own column for `car_image`. */
+const columnOf = (field: string) => (field === PHOTO_FIELD ? PHOTO_COLUMN : field);
+
+export interface StageRecordRow {
+  stage: Stage;
+  id: number;
+  created_at: string;
+  updated_at: string;
+  /** The nickname of the clerk who made the record; null if none is known. */
+  created_by: string | null;
+  /** The stage's slots in the stage table's order, as stored: a path, or the photo list's JSON text. */
+  documents: (string | null)[];
+}
+
+type StoredRecordRow = Omit<StageRecordRow, 'documents'> & Record<`d${number}`, string | null>;
+
+/**
+ * The vehicle's record of each of these stages, if it has one, in one statement: a branch per stage,
+ * each reading the record through the vehicle's unique `vehicle_id` (its own, or its link table's),
+ * with its author's nickname; the branches share one shape, the slots as positional columns `d0…`.
+ */
+export const findStageRecords = async (
+  db: Db,
+  vehicleId: number,
+  stages: readonly Stage[],
+): Promise<StageRecordRow[]> => {
+  if (stages.length === 0) return [];
+  const branches = stages.map((stage) => {
+    const storage = stageStorage[stage];
+    const slots = stageTable[stage].slots;
+    const documents = Array.from({ length: DOCUMENT_COLUMNS }, (_, index) => {
+      const slot = slots[index];
+      const value = slot ? sql`r.${sql.ref(columnOf(slot.field))}` : sql`null`;
+      return sql`${value} as ${sql.ref(`d${index}`)}`;
+    });
+    const from =
+      storage.kind === 'perVehicle'
+        ? sql`${sql.table(storage.table)} r`
+        : sql`${sql.table(storage.links)} l join ${sql.table(storage.table)} r on r.id = l.${sql.ref(storage.key)}`;
+    const owner = storage.kind === 'perVehicle' ? sql`r.vehicle_id` : sql`l.vehicle_id`;
+    return sql`select ${sql.lit(stage)} as stage, r.id as id, r.created_at as created_at, r.updated_at as updated_at,
+      u.nickname as created_by, ${sql.join(documents)}
+      from ${from} left join users u on u.id = r.created_by
+      where ${owner} = ${vehicleId}`;
+  });
+  const { rows } = await sql<StoredRecordRow>`${sql.join(branches, sql` union all `)}`.execute(db);
+  return rows.map((row) => ({
+    stage: row.stage,
+    id: Number(row.id),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    created_by: row.created_by,
+    documents: stageTable[row.stage].slots.map((_, index) => row[`d${index}`] ?? null),
+  }));
+};
