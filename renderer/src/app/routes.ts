@@ -149,6 +149,10 @@ const businessInfoPage = lazyPage(() =>
   import('../features/filed/pages/business-info-page').then((module) => module.BusinessInfoPage),
 );
 
+const vehicleFilePage = lazyPage(() =>
+  import('../features/vehicle/pages/vehicle-file-page').then((module) => module.VehicleFilePage),
+);
+
 /** The home page: the first breadcrumb of every screen and the pinned tag. */
 export const HOME_PATH = '/dashboard';
 
@@ -288,6 +292,8 @@ export const appRoutes: AppRoute[] = [
         activeMenu: '/filed/query_list',
         page: businessInfoPage,
       },
+      // Every VIN opens it; it sits with 档案查询, the list of every car and its stages.
+      { path: '/vehicle/:id', title: '车辆档案', hidden: true, activeMenu: '/filed/query_list', page: vehicleFilePage },
     ],
   },
   {
