@@ -83,8 +83,8 @@ test('the clerk downloads a finished contract’s documents as one zip and finds
     .map((entry) => entry.name);
   const folder = (prefix: string) => names.filter((name) => name.startsWith(prefix));
   expect(names[0]).toBe('清单.xlsx');
-  expect(folder('海外合同/')).toEqual(['海外合同/合同/销售合同.pdf', '海外合同/协议/代理协议.zip']);
-  expect(folder('采购合同-')).toEqual([`采购合同-CG-ZIP-${serial}/合同/采购合同.pdf`]);
+  expect(folder('海外合同/')).toEqual(['海外合同/合同-1.pdf', '海外合同/协议.zip']);
+  expect(folder('采购合同-')).toEqual([`采购合同-CG-ZIP-${serial}/合同-1.pdf`]);
   expect(folder(`${carA}/`)).toEqual([`${carA}/上牌/行驶证.jpg`]);
   expect(folder(`${carB}/`)).toEqual([]);
   // The records covering both vehicles, one folder each.
@@ -98,7 +98,11 @@ test('the clerk downloads a finished contract’s documents as one zip and finds
     '提单.pdf',
   ]);
   expect(folder('注销-').map((name) => name.split('/')[1])).toEqual(['注销证明.pdf']);
-  expect(folder('运费-').map((name) => name.split('/')[1])).toEqual(['运费发票.pdf', '运费付款单.jpg', '装柜.png']);
+  expect(folder('运费-').map((name) => name.split('/')[1])).toEqual([
+    '运费发票.pdf',
+    '运费付款单.jpg',
+    '其他照片-1.png',
+  ]);
   expect(names).toHaveLength(1 + 2 + 1 + 1 + 2 + 4 + 1 + 3);
 
   // The 清单 lists every file with its vehicles, stage and uploaded name.

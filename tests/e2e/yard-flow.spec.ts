@@ -405,15 +405,18 @@ test('the same contract declared for export, handed to filing, refunded, deregis
   // 11. 下载: the zip holds every step's files, per vehicle and per record, and the 清单 lists them.
   const { names, manifest } = await downloadContractZip(page, orderNo);
   expect(names[0]).toBe('清单.xlsx');
-  expect(filesUnder(names, '海外合同/')).toEqual(['合同/contract.pdf']);
+  expect(filesUnder(names, '海外合同/')).toEqual(['合同-1.pdf']);
   // Each vehicle's own records: its check-in photos, then its plating (the new car) or transfer (the used car).
   // The check-in's two other photos were dropped together: the slot keeps them in the order their uploads
-  // finished (on a busy machine either), and the zip keeps the slot's order.
+  // finished (on a busy machine either), and the zip numbers them in the slot's order.
   const newCarFiles = filesUnder(names, `${newCar}/`);
-  expect(newCarFiles.slice(2, 4).sort()).toEqual(['入库/左前.png', '入库/铭牌.jpg'].sort());
+  expect(newCarFiles.slice(2, 4).map((name) => name.replace(/\.(png|jpg)$/, ''))).toEqual([
+    '入库/其他照片-1',
+    '入库/其他照片-2',
+  ]);
   expect(newCarFiles.toSpliced(2, 2)).toEqual([
-    '入库/车架号.jpg',
-    '入库/外观.png',
+    '入库/车架号照片.jpg',
+    '入库/外观照片.png',
     '上牌/行驶证.jpg',
     '上牌/登记证书.pdf',
     '上牌/临时牌照.png',
@@ -424,9 +427,9 @@ test('the same contract declared for export, handed to filing, refunded, deregis
     '上牌/保险单.pdf',
   ]);
   expect(filesUnder(names, `${usedCar}/`)).toEqual([
-    '入库/车架号.jpg',
-    '入库/外观.png',
-    '入库/右后.png',
+    '入库/车架号照片.jpg',
+    '入库/外观照片.png',
+    '入库/其他照片-1.png',
     '过户/登记证书.pdf',
     '过户/临时牌照.png',
     '过户/二手车发票.jpg',
@@ -438,7 +441,7 @@ test('the same contract declared for export, handed to filing, refunded, deregis
   const manifestRow = (path: string) => manifest.find((row) => row['压缩包内路径'] === path);
   const passes = recordFolders(names, '出库');
   expect(passes).toHaveLength(2);
-  for (const pass of passes) expect(filesUnder(names, `${pass}/`)).toEqual(['放行条.jpg', '离场.png']);
+  for (const pass of passes) expect(filesUnder(names, `${pass}/`)).toEqual(['放行条.jpg', '离场照片.png']);
   expect(passes.map((pass) => manifestRow(`${pass}/放行条.jpg`)?.['车架号']).sort()).toEqual([newCar, usedCar]);
   const [declared, ...otherDeclarations] = recordFolders(names, '出口');
   expect(otherDeclarations).toEqual([]);

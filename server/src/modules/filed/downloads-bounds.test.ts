@@ -126,7 +126,7 @@ describe('GET /api/car/downloads under many clicks', () => {
     expect(newPath).not.toBe(path);
     expect(await zipsOnDisk()).toHaveLength(2);
     const newEntries = await readZip(await readFile(onDisk(newPath)));
-    const invoice = newEntries.find((entry) => entry.name === `运费-${order.freight}/运费发票-更正.docx`);
+    const invoice = newEntries.find((entry) => entry.name === `运费-${order.freight}/运费发票.docx`);
     expect(invoice?.bytes.equals(await readFile(onDisk(replacement)))).toBe(true);
     expect(newEntries.map((entry) => entry.name)).not.toContain(`运费-${order.freight}/运费发票.pdf`);
 

@@ -48,7 +48,16 @@ const recordFiles = (stage: Stage, row: StageRecordRow, place: Pick<PlannedFile,
         : typeof row[slot.field] === 'string' && row[slot.field] !== ''
           ? [row[slot.field] as string]
           : [];
-    for (const url of urls) files.push({ url, stage: stageTable[stage].label, document: slot.label, ...place });
+    const list = slot.field === PHOTO_FIELD;
+    urls.forEach((url, i) =>
+      files.push({
+        url,
+        stage: stageTable[stage].label,
+        document: slot.label,
+        position: list ? i + 1 : null,
+        ...place,
+      }),
+    );
   }
   return files;
 };
@@ -58,18 +67,22 @@ const LINKED_STAGES = STAGES.filter(
   (stage) => stageStorage[stage].kind === 'linked' && stageTable[stage].slots.length > 0,
 );
 
-/** The overseas contract's own files: its contracts, the agreement, and each receipt's proof and slip. */
+/**
+ * The overseas contract's own files: `海外合同/合同-1.pdf`, `海外合同/协议.pdf`, and each receipt's proof and
+ * slip in `海外合同/收款-<n>/`, n counting the receipts in the order they were entered.
+ */
 const orderFiles = async (ctx: AppContext, order: ZipOrder): Promise<Unnamed[]> => {
-  const own = (folder: string[], document: string, url: string | null): Unnamed[] =>
-    url ? [{ url, folder, stage: zipFolderLabels.order, document, vehicles: [] }] : [];
+  const own = (folder: string[], document: string, url: string | null, position: number | null = null): Unnamed[] =>
+    url ? [{ url, folder, stage: zipFolderLabels.order, document, position, vehicles: [] }] : [];
   const files = [
-    ...parseFileList(order.contracts).flatMap((url) =>
-      own([zipFolderLabels.order, zipFolderLabels.orderContracts], zipFolderLabels.orderContracts, url),
+    ...parseFileList(order.contracts).flatMap((url, i) =>
+      own([zipFolderLabels.order], zipFolderLabels.orderContracts, url, i + 1),
     ),
-    ...own([zipFolderLabels.order, zipFolderLabels.agreement], zipFolderLabels.agreement, order.agreement),
+    ...own([zipFolderLabels.order], zipFolderLabels.agreement, order.agreement),
   ];
-  for (const receipt of await findReceiptFiles(ctx.db, order.id)) {
-    const folder = [zipFolderLabels.order, `${zipFolderLabels.receipt}-${receipt.id}`];
+  const receipts = await findReceiptFiles(ctx.db, order.id);
+  for (const [i, receipt] of receipts.entries()) {
+    const folder = [zipFolderLabels.order, `${zipFolderLabels.receipt}-${i + 1}`];
     files.push(
       ...own(folder, zipFolderLabels.receiptProof, receipt.proof),
       ...own(folder, zipFolderLabels.receiptSlip, receipt.receipt),
@@ -91,24 +104,30 @@ const purchaseFiles = async (ctx: AppContext, vehicles: readonly ZipVehicle[]): 
   for (const purchase of await findPurchaseFiles(ctx.db, ids)) {
     const top = `${zipFolderLabels.purchase}-${purchase.purchase_no}`;
     const vins = vinsOf.get(purchase.id) ?? [];
-    for (const url of parseFileList(purchase.contracts)) {
+    parseFileList(purchase.contracts).forEach((url, i) =>
       files.push({
         url,
-        folder: [top, zipFolderLabels.purchaseContracts],
+        folder: [top],
         stage: zipFolderLabels.purchase,
         document: zipFolderLabels.purchaseContracts,
+        position: i + 1,
         vehicles: vins,
+      }),
+    );
+    // 付款-<n>: the contract's remittances in the order they were entered (those without a slip count too).
+    remits
+      .filter((row) => row.purchase_id === purchase.id)
+      .forEach((remit, i) => {
+        if (!remit.bank_slips) return;
+        files.push({
+          url: remit.bank_slips,
+          folder: [top, `${zipFolderLabels.remit}-${i + 1}`],
+          stage: zipFolderLabels.remit,
+          document: zipFolderLabels.bankSlip,
+          position: null,
+          vehicles: vins,
+        });
       });
-    }
-    for (const remit of remits.filter((row) => row.purchase_id === purchase.id && row.bank_slips)) {
-      files.push({
-        url: remit.bank_slips as string,
-        folder: [top, `${zipFolderLabels.remit}-${remit.id}`],
-        stage: zipFolderLabels.remit,
-        document: zipFolderLabels.bankSlip,
-        vehicles: vins,
-      });
-    }
   }
   return files;
 };

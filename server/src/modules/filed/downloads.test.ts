@@ -66,30 +66,29 @@ describe('GET /api/car/downloads: the finished contract’s document zip', () =>
 
     const { entries } = await downloadZip(t, call, order.id);
     const [a, b, c] = VINS as [string, string, string];
-    const remitId = (await t.db.selectFrom('remits').select('id').executeTakeFirstOrThrow()).id;
-    const receiptId = (await t.db.selectFrom('receipts').select('id').executeTakeFirstOrThrow()).id;
+    // Every file is named by its slot (a list's numbered), whatever the clerk's scanner called it.
     expect(entries.map((entry) => entry.name)).toEqual([
       '清单.xlsx',
-      '海外合同/合同/合同.pdf',
-      '海外合同/合同/合同扫描.jpg',
-      '海外合同/协议/代理协议.zip',
-      `海外合同/收款-${receiptId}/支付证明.jpg`,
-      `采购合同-CG-HW-Z-1/合同/采购合同.pdf`,
-      `采购合同-CG-HW-Z-1/付款-${remitId}/银行回单.jpg`,
+      '海外合同/合同-1.pdf',
+      '海外合同/合同-2.jpg',
+      '海外合同/协议.zip',
+      '海外合同/收款-1/支付证明.jpg',
+      `采购合同-CG-HW-Z-1/合同-1.pdf`,
+      `采购合同-CG-HW-Z-1/付款-1/银行回单.jpg`,
       // One folder per vehicle for its own records, the stage's documents in the form's order.
-      `${a}/入库/车架号.jpg`,
-      `${a}/入库/外观.png`,
-      `${a}/入库/左前.png`,
-      `${a}/入库/左前 (2).png`,
+      `${a}/入库/车架号照片.jpg`,
+      `${a}/入库/外观照片.png`,
+      `${a}/入库/其他照片-1.png`,
+      `${a}/入库/其他照片-2.png`,
       `${a}/上牌/行驶证.jpg`,
       `${a}/上牌/登记证书.pdf`,
-      `${a}/上牌/保险单.最终版.pdf`,
+      `${a}/上牌/保险单.pdf`,
       `${b}/过户/登记证书.pdf`,
       `${b}/过户/二手车发票.docx`,
       // One folder per record covering several vehicles.
       `出库-${ids.release}/放行条.jpg`,
       `出库-${ids.release}/离场照片.png`,
-      `出库-${ids.release}/出场.png`,
+      `出库-${ids.release}/其他照片-1.png`,
       `出口-${ids.exports}/许可证.pdf`,
       `出口-${ids.exports}/报关资料.docx`,
       `出口-${ids.exports}/报关单.jpg`,
@@ -97,7 +96,7 @@ describe('GET /api/car/downloads: the finished contract’s document zip', () =>
       `注销-${ids.archive}/注销证明.pdf`,
       `运费-${ids.freight}/运费发票.pdf`,
       `运费-${ids.freight}/运费付款单.jpg`,
-      `运费-${ids.freight}/装柜.png`,
+      `运费-${ids.freight}/其他照片-1.png`,
     ]);
 
     // Each entry holds the very bytes that were uploaded.
@@ -110,7 +109,7 @@ describe('GET /api/car/downloads: the finished contract’s document zip', () =>
     const entry = (name: string) => entries.find((item) => item.name === name)!.bytes;
     expect(entry(`出口-${ids.exports}/报关单.jpg`).equals(await stored(files.exports.bgd_image!))).toBe(true);
     expect(entry(`${a}/上牌/登记证书.pdf`).equals(await stored(files.plate.djz_image!))).toBe(true);
-    expect(entry('海外合同/协议/代理协议.zip').equals(await stored(overseasFiles.agreement))).toBe(true);
+    expect(entry('海外合同/协议.zip').equals(await stored(overseasFiles.agreement))).toBe(true);
 
     // The 清单 lists every file with its vehicles, stage and uploaded name, all present.
     const rows = manifestRows(entries);
@@ -124,19 +123,22 @@ describe('GET /api/car/downloads: the finished contract’s document zip', () =>
       [manifestLabels.vehicles]: [a, b, c].join('、'),
       [manifestLabels.uploadedName]: '报关单.jpg',
     });
-    expect(row(`${a}/上牌/保险单.最终版.pdf`)).toMatchObject({
+    expect(row(`${a}/上牌/保险单.pdf`)).toMatchObject({
       [manifestLabels.stage]: '上牌',
       [manifestLabels.document]: '保险单',
       [manifestLabels.vehicles]: a,
       [manifestLabels.uploadedName]: '保险单..最终版.pdf',
     });
-    expect(row(`${a}/入库/左前 (2).png`)).toMatchObject({
+    expect(row(`${a}/入库/其他照片-2.png`)).toMatchObject({
       [manifestLabels.document]: '其他照片',
       [manifestLabels.uploadedName]: '左前.png',
     });
-    expect(row('海外合同/合同/合同.pdf')).toMatchObject({ [manifestLabels.stage]: '海外合同' });
-    expect(row('海外合同/合同/合同.pdf')[manifestLabels.vehicles]).toBeUndefined();
-    expect(row(`采购合同-CG-HW-Z-1/付款-${remitId}/银行回单.jpg`)).toMatchObject({
+    expect(row('海外合同/合同-1.pdf')).toMatchObject({
+      [manifestLabels.stage]: '海外合同',
+      [manifestLabels.uploadedName]: '合同.pdf',
+    });
+    expect(row('海外合同/合同-1.pdf')[manifestLabels.vehicles]).toBeUndefined();
+    expect(row(`采购合同-CG-HW-Z-1/付款-1/银行回单.jpg`)).toMatchObject({
       [manifestLabels.stage]: '付款',
       [manifestLabels.vehicles]: [a, b, c].join('、'),
     });
@@ -149,10 +151,6 @@ describe('GET /api/car/downloads: the finished contract’s document zip', () =>
     const order = await contractAtYard('HW-Z-NEW');
     const ids = await finishContract(t.db, actor(), files, order);
     expect([await orderStatus(older.id), await orderStatus(order.id)]).toEqual([6, 6]);
-    const receiptOf = async (orderId: number) =>
-      (await t.db.selectFrom('receipts').select('id').where('order_id', '=', orderId).executeTakeFirstOrThrow()).id;
-    const remitOf = async (purchaseId: number) =>
-      (await t.db.selectFrom('remits').select('id').where('purchase_id', '=', purchaseId).executeTakeFirstOrThrow()).id;
 
     const { entries } = await downloadZip(t, call, order.id);
     const names = entries.map((entry) => entry.name);
@@ -171,16 +169,19 @@ describe('GET /api/car/downloads: the finished contract’s document zip', () =>
     ]);
     expect([
       ...new Set(names.filter((name) => name.startsWith('海外合同/')).map((name) => name.split('/')[1])),
-    ]).toEqual(['合同', '协议', `收款-${await receiptOf(order.id)}`]);
+    ]).toEqual(['合同-1.pdf', '合同-2.jpg', '协议.zip', '收款-1']);
+    // Receipts and remittances are numbered within their own contract.
     expect(names.filter((name) => name.startsWith('采购合同-CG-HW-Z-NEW/付款-'))).toEqual([
-      `采购合同-CG-HW-Z-NEW/付款-${await remitOf(order.purchaseId)}/银行回单.jpg`,
+      `采购合同-CG-HW-Z-NEW/付款-1/银行回单.jpg`,
     ]);
-    // Nothing of the older contract: its receipt, remittance, records or vehicles.
+    expect(names.filter((name) => name.includes('/收款-'))).toEqual(['海外合同/收款-1/支付证明.jpg']);
+    // Nothing of the older contract: its purchase contract, records or vehicles.
     const olderNames = [
-      `收款-${await receiptOf(older.id)}`,
-      `付款-${await remitOf(older.purchaseId)}`,
       'HW-Z-OLD',
-      ...Object.values(olderIds).map((id) => `-${id}/`),
+      `出库-${olderIds.release}/`,
+      `出口-${olderIds.exports}/`,
+      `注销-${olderIds.archive}/`,
+      `运费-${olderIds.freight}/`,
       ...olderVins,
     ];
     for (const part of olderNames)
@@ -197,9 +198,8 @@ describe('GET /api/car/downloads: the finished contract’s document zip', () =>
 
     // And the older contract's zip holds its own receipt, not the newer one's.
     const olderZip = (await downloadZip(t, call, older.id)).entries.map((entry) => entry.name);
-    expect(olderZip.filter((name) => name.includes('/收款-'))).toEqual([
-      `海外合同/收款-${await receiptOf(older.id)}/支付证明.jpg`,
-    ]);
+    expect(olderZip.filter((name) => name.includes('/收款-'))).toEqual(['海外合同/收款-1/支付证明.jpg']);
+    expect(olderZip.filter((name) => name.includes('/付款-'))).toEqual(['采购合同-CG-HW-Z-OLD/付款-1/银行回单.jpg']);
     expect(olderZip.filter((name) => VINS.some((v) => name.includes(v)))).toEqual([]);
   });
 
@@ -219,7 +219,7 @@ describe('GET /api/car/downloads: the finished contract’s document zip', () =>
     expect(written.filter((name) => String(name).endsWith('.zip'))).toEqual([]);
   });
 
-  it('cleans names Windows refuses, numbers duplicates, lists a file missing on disk without failing', async () => {
+  it('names entries by slot whatever was uploaded, cleans folder names, lists a file missing on disk without failing', async () => {
     const order = await contractAtYard('HW/Z:3');
     const ids = await finishContract(t.db, actor(), files, order);
     // Names as an older import could have recorded them: separators, a device name, forbidden characters.
@@ -228,18 +228,24 @@ describe('GET /api/car/downloads: the finished contract’s document zip', () =>
     await rename(files.exports.xkz_image!, '..\\..\\许可证<1>.pdf');
     await rename(files.exports.bgzl_image!, 'CON.docx');
     await rename(files.exports.bgd_image!, '报关单?.jpg ');
-    await rename(files.exports.td_image!, '报关单_.jpg');
     // The freight invoice's file is gone from disk.
     await rm(join(t.storageDir, files.freight.yffp_image.slice('/storage/'.length)));
 
     const { entries } = await downloadZip(t, call, order.id);
     const names = entries.map((entry) => entry.name);
-    expect(names).toContain(`出口-${ids.exports}/_._许可证_1_.pdf`);
-    expect(names).toContain(`出口-${ids.exports}/_CON.docx`);
-    // 报关单?.jpg and 报关单_.jpg both clean to 报关单_.jpg: the second is numbered.
-    expect(names).toContain(`出口-${ids.exports}/报关单_.jpg`);
-    expect(names).toContain(`出口-${ids.exports}/报关单_ (2).jpg`);
-    expect(names).toContain('采购合同-CG-HW_Z_3/合同/采购合同.pdf');
+    expect(names.filter((name) => name.startsWith(`出口-${ids.exports}/`))).toEqual([
+      `出口-${ids.exports}/许可证.pdf`,
+      `出口-${ids.exports}/报关资料.docx`,
+      `出口-${ids.exports}/报关单.jpg`,
+      `出口-${ids.exports}/提单.pdf`,
+    ]);
+    // The 清单 keeps what was uploaded beside the entry.
+    const uploaded = (path: string) =>
+      manifestRows(entries).find((row) => row[manifestLabels.path] === path)?.[manifestLabels.uploadedName];
+    expect(uploaded(`出口-${ids.exports}/报关资料.docx`)).toBe('CON.docx');
+    expect(uploaded(`出口-${ids.exports}/许可证.pdf`)).toBe('..\\..\\许可证<1>.pdf');
+    // A contract number with a separator and a colon makes one clean folder.
+    expect(names).toContain('采购合同-CG-HW_Z_3/合同-1.pdf');
     expect(
       names.every((name) => !name.split('/').some((segment) => segment === '..' || /[<>:"\\|?*]/.test(segment))),
     ).toBe(true);

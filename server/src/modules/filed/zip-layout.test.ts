@@ -5,11 +5,14 @@ const file = (
   folder: string[],
   uploadedName: string | null,
   url = '/storage/document/2026/11/abc.pdf',
+  document = '报关单',
+  position: number | null = null,
 ): PlannedFile => ({
   url,
   folder,
   stage: '出口',
-  document: '报关单',
+  document,
+  position,
   vehicles: [],
   uploadedName,
 });
@@ -43,21 +46,30 @@ describe('names in the contract zip', () => {
     expect(cleanSegment('nul.txt')).toBe('_nul.txt');
   });
 
-  it('keeps a name and the extension of an upload whose name was only dots, spaces or invisible characters', () => {
+  it('names a file by its slot, numbering a list, whatever the scanner called it', () => {
     const entries = layoutEntries([
-      file(['出口-1'], '....pdf'),
-      file(['出口-1'], ' .pdf'),
-      file(['出口-1'], '\u0007\u200b.jpg'),
-      file(['出口-1'], '报\u200b关\u2066单\u2069.pdf'),
+      file(['LSV00000000000001', '上牌'], 'IMG_2041.JPG', '/storage/document/2026/11/a1.jpg', '行驶证'),
+      file(['LSV00000000000001', '上牌'], 'scan0001.pdf', '/storage/document/2026/11/a2.pdf', '登记证书'),
+      file(['LSV00000000000001', '上牌'], 'x.png', '/storage/image/2026/11/a3.png', '其他照片', 1),
+      file(['LSV00000000000001', '上牌'], 'x.png', '/storage/image/2026/11/a4.jpeg', '其他照片', 2),
+      file(['海外合同'], '销售合同 final.pdf', '/storage/contract/2026/11/c1.pdf', '合同', 1),
     ]);
     expect(entries.map((entry) => entry.entryName)).toEqual([
-      '出口-1/文件.pdf',
-      '出口-1/文件 (2).pdf',
-      '出口-1/文件.jpg',
-      '出口-1/报关单.pdf',
+      'LSV00000000000001/上牌/行驶证.jpg',
+      'LSV00000000000001/上牌/登记证书.pdf',
+      'LSV00000000000001/上牌/其他照片-1.png',
+      'LSV00000000000001/上牌/其他照片-2.jpeg',
+      '海外合同/合同-1.pdf',
     ]);
-    // The 清单's 上传文件名 column too, for a name an older upload stored with them.
-    expect(entries[3]?.uploadedName).toBe('报关单.pdf');
+    // The 清单 keeps what was uploaded beside the entry, without the characters nobody sees.
+    expect(entries[0]?.uploadedName).toBe('IMG_2041.JPG');
+    const [hidden] = layoutEntries([file(['出口-1'], '报\u200b关\u2066单\u2069.pdf')]);
+    expect(hidden?.uploadedName).toBe('报关单.pdf');
+  });
+
+  it("takes the uploaded name's extension when the stored file has none", () => {
+    const [entry] = layoutEntries([file(['出口-1'], 'declaration.PDF', '/storage/document/2026/11/abc')]);
+    expect(entry?.entryName).toBe('出口-1/报关单.PDF');
   });
 
   it('shortens a very long name and keeps its extension', () => {
@@ -68,11 +80,11 @@ describe('names in the contract zip', () => {
 
   it('numbers a name already used in the same folder, whatever its case, but not in another folder', () => {
     const entries = layoutEntries([
-      file(['出口-1'], '报关单.pdf'),
-      file(['出口-1'], '报关单.PDF'),
-      file(['出口-1'], '报关单.pdf'),
-      file(['出口-2'], '报关单.pdf'),
-      file([], '清单.xlsx'),
+      file(['出口-1'], null),
+      file(['出口-1'], null, '/storage/document/2026/11/b.PDF'),
+      file(['出口-1'], null),
+      file(['出口-2'], null),
+      file([], null, '/storage/document/2026/11/c.xlsx', '清单'),
     ]);
     expect(entries.map((entry) => entry.entryName)).toEqual([
       '出口-1/报关单.pdf',
@@ -91,7 +103,7 @@ describe('names in the contract zip', () => {
   });
 
   it('cleans folder names too (a contract number with a slash)', () => {
-    const [entry] = layoutEntries([file(['采购合同-CG/2026:1', '合同'], '合同.pdf')]);
-    expect(entry?.entryName).toBe('采购合同-CG_2026_1/合同/合同.pdf');
+    const [entry] = layoutEntries([file(['采购合同-CG/2026:1'], 'a.pdf', undefined, '合同', 1)]);
+    expect(entry?.entryName).toBe('采购合同-CG_2026_1/合同-1.pdf');
   });
 });

@@ -5,8 +5,10 @@
  *
  * Folders: `<VIN>/<stage>/` for the one-vehicle records (check-in, plating, transfer), `<stage>-<id>/` for
  * the records covering several vehicles (release pass, export declaration, deregistration, freight), and
- * `海外合同/…`, `采购合同-<no>/…` for the contracts' own files. Names keep what the clerk uploaded, cleaned
- * so that every unzip program on every system writes them where they belong.
+ * `海外合同/…`, `采购合同-<no>/…` for the contracts' own files. A file is named by what it is, its slot's
+ * label (`行驶证.jpg`, `其他照片-2.jpg`, `合同-1.pdf`), not by what the scanner called it (`IMG_2041.jpg`):
+ * a clerk opening `<VIN>/上牌/` must see at a glance which paper is which. The uploaded name stays in the
+ * 清单 beside its entry. Every name goes through the one file-name rule (contract/file-names.ts).
  */
 import { manifestLabels } from '../../../../contract/filed-downloads';
 import { cleanFileName, withoutInvisibles } from '../../../../contract/file-names';
@@ -24,7 +26,9 @@ export interface PlannedFile {
   document: string;
   /** The contract's vehicles the record covers (none for a contract's own files). */
   vehicles: readonly string[];
-  /** The name the clerk uploaded the file under, when the upload recorded one. */
+  /** 1, 2, … within a slot that holds a list (photos, contract files); null for a one-document slot. */
+  position: number | null;
+  /** The name the clerk uploaded the file under, when the upload recorded one (the 清单 shows it). */
   uploadedName: string | null;
 }
 
@@ -51,12 +55,14 @@ const numbered = (name: string, n: number): string => {
   return ext ? `${base} (${n}).${ext}` : `${base} (${n})`;
 };
 
-/** The file's name in its folder: the uploaded name cleaned, else the slot's label with the stored extension. */
+/**
+ * The file's name in its folder: the slot's label, numbered within a list, with the stored file's
+ * extension (the upload kept the real one), else the uploaded name's.
+ */
 const fileNameOf = (file: PlannedFile): string => {
-  const uploaded = file.uploadedName ? cleanSegment(file.uploadedName) : '';
-  if (uploaded) return uploaded;
-  const ext = extensionOf(file.url.split('/').pop() ?? '');
-  return cleanSegment(ext ? `${file.document}.${ext}` : file.document) || '文件';
+  const ext = extensionOf(file.url.split('/').pop() ?? '') || extensionOf(file.uploadedName ?? '');
+  const base = file.position === null ? file.document : `${file.document}-${file.position}`;
+  return cleanSegment(ext ? `${base}.${ext}` : base) || '文件';
 };
 
 /**
