@@ -211,7 +211,7 @@ export function DocumentChecklist({ file, onUpload, busy }: DocumentChecklistPro
 
   const goTo = (stage: Stage, field: string) => {
     const row = document.getElementById(slotRowId(stage, field));
-    row?.scrollIntoView({ block: 'center' });
+    row?.scrollIntoView?.({ block: 'center' });
     // The slot's 上传 button when it has one, else the row itself.
     const target = row?.querySelector<HTMLElement>('.vehicle-file-upload-button:not([disabled])');
     (target ?? row)?.focus();
