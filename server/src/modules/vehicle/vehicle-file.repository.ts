@@ -68,19 +68,20 @@ export const findStageRecords = async (
   const branches = stages.map((stage) => {
     const storage = stageStorage[stage];
     const slots = stageTable[stage].slots;
+    // Tables by their own names, not aliases: the query-plan test reads its plan by table.
+    const record = (column: string) => sql.ref(`${storage.table}.${column}`);
     const documents = Array.from({ length: DOCUMENT_COLUMNS }, (_, index) => {
       const slot = slots[index];
-      const value = slot ? sql`r.${sql.ref(columnOf(slot.field))}` : sql`null`;
-      return sql`${value} as ${sql.ref(`d${index}`)}`;
+      return sql`${slot ? record(columnOf(slot.field)) : sql`null`} as ${sql.ref(`d${index}`)}`;
     });
     const from =
       storage.kind === 'perVehicle'
-        ? sql`${sql.table(storage.table)} r`
-        : sql`${sql.table(storage.links)} l join ${sql.table(storage.table)} r on r.id = l.${sql.ref(storage.key)}`;
-    const owner = storage.kind === 'perVehicle' ? sql`r.vehicle_id` : sql`l.vehicle_id`;
-    return sql`select ${sql.lit(stage)} as stage, r.id as id, r.created_at as created_at, r.updated_at as updated_at,
-      u.nickname as created_by, ${sql.join(documents)}
-      from ${from} left join users u on u.id = r.created_by
+        ? sql.table(storage.table)
+        : sql`${sql.table(storage.links)} join ${sql.table(storage.table)} on ${record('id')} = ${sql.ref(`${storage.links}.${storage.key}`)}`;
+    const owner = sql.ref(`${storage.kind === 'perVehicle' ? storage.table : storage.links}.vehicle_id`);
+    return sql`select ${sql.lit(stage)} as stage, ${record('id')} as id, ${record('created_at')} as created_at,
+      ${record('updated_at')} as updated_at, users.nickname as created_by, ${sql.join(documents)}
+      from ${from} left join users on users.id = ${record('created_by')}
       where ${owner} = ${vehicleId}`;
   });
   const { rows } = await sql<StoredRecordRow>`${sql.join(branches, sql` union all `)}`.execute(db);
