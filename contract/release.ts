@@ -176,7 +176,13 @@ export const releasePassEndpoints = {
     query: releaseReadQuery,
     response: releasePassSchema,
   }),
-  add: endpoint({ method: 'POST', path: '/api/car/releaseAdd', body: releaseAddBody, response: createdId }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/car/releaseAdd',
+    body: releaseAddBody,
+    // One pass per purchase contract of the cars sent: `id` the first, `ids` all of them.
+    response: createdId.extend({ ids: z.array(z.number()) }),
+  }),
   edit: endpoint({
     method: 'POST',
     path: '/api/car/releaseEdit',

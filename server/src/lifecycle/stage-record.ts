@@ -96,6 +96,9 @@ const checkVehicles = (stage: Stage, vehicles: readonly VehicleState[]): void =>
   }
 };
 
+const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
+
 export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordInput): Promise<SavedStageRecord> => {
   const { stage } = input;
   const storage = stageStorage[stage];
@@ -109,7 +112,8 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
   const value = stageValue(stage, input.documents);
   const rate = stageRate(stage, input.documents);
   try {
-    return await db.transaction().execute(async (trx) => {
+    // A caller saving several records as one (a release pass per purchase contract) passes its transaction.
+    return await inTransaction(db, async (trx) => {
       // Edits of one record sent at once take turns (last writer wins without updated_at, API.md).
       if (input.recordId !== undefined) await lockRowForSave(trx, storage.table, input.recordId);
       const vehicles = await readVehicles(trx, ids);
@@ -204,7 +208,8 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
     });
   } catch (error) {
     // Two clerks saved the first record of one vehicle at the same moment: the unique index let one in.
-    if (isUniqueViolation(error)) {
+    // Inside a caller's transaction the database refuses further reads after the violation: the caller answers.
+    if (isUniqueViolation(error) && !db.isTransaction) {
       const [taken] =
         storage.kind === 'linked'
           ? await vehiclesLinkedElsewhere(db, storage.links, storage.key, ids, input.recordId)

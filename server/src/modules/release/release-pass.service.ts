@@ -11,6 +11,7 @@ import {
 } from '../../../../contract/release';
 import { recordAllowedIn, stageMessages } from '../../../../contract/stage';
 import type { Actor, AppContext } from '../../app-context';
+import { isUniqueViolation } from '../../db/errors';
 import { assertNotStale } from '../../db/stale-save';
 import { conflict, notFound, unprocessable } from '../../http-errors';
 import { saveStageRecord } from '../../lifecycle/stage-record';
@@ -158,8 +159,40 @@ const savePass = async (
   return { id: saved.id };
 };
 
-export const addReleasePass = (ctx: AppContext, body: ReleaseAddBody, actor: Actor): Promise<{ id: number }> =>
-  savePass(ctx, actor, body, undefined);
+/**
+ * A pass belongs to one purchase contract, but a clerk releases what leaves the yard together: cars of
+ * several purchase contracts make one pass each, with the same slip and photos, all or none (API.md,
+ * releaseAdd; issue 24). `id` is the first pass, `ids` every pass in the order their cars were sent.
+ */
+export const addReleasePass = async (
+  ctx: AppContext,
+  body: ReleaseAddBody,
+  actor: Actor,
+): Promise<{ id: number; ids: number[] }> => {
+  const vins = [...new Set(body.vin)];
+  const vehicles = await findVehiclesByVins(ctx.db, vins);
+  const purchaseOf = new Map(vehicles.map((vehicle) => [vehicle.vin, vehicle.purchase_id]));
+  const groups = new Map<number | null | undefined, string[]>();
+  for (const vin of vins) groups.set(purchaseOf.get(vin), [...(groups.get(purchaseOf.get(vin)) ?? []), vin]);
+  if (groups.size === 1) {
+    const { id } = await savePass(ctx, actor, body, undefined);
+    return { id, ids: [id] };
+  }
+  try {
+    const ids = await ctx.db.transaction().execute(async (trx) => {
+      const saved: number[] = [];
+      for (const group of groups.values()) {
+        saved.push((await savePass({ ...ctx, db: trx }, actor, { ...body, vin: group }, undefined)).id);
+      }
+      return saved;
+    });
+    return { id: ids[0] as number, ids };
+  } catch (error) {
+    // Another clerk released one of these cars at the same moment: the unique link refused it, nothing was kept.
+    if (isUniqueViolation(error)) throw conflict(stageMessages.alreadyRecorded('', 'release'));
+    throw error;
+  }
+};
 
 export const editReleasePass = async (
   ctx: AppContext,

@@ -129,7 +129,7 @@ describe('release pass (出库 / 车辆放行)', () => {
     expect((await call('GET', '/api/car/releaseRead?releaseId=999')).statusCode).toBe(404);
   });
 
-  it('refuses a released vehicle, a wrong-flow one and two purchase contracts on one pass, writing nothing', async () => {
+  it('refuses a released vehicle and a wrong-flow one, writing nothing', async () => {
     await purchaseAtRelease('HW-R-1', 'CG-R-1', [vin(1), vin(2)]);
     await purchaseAtRelease('HW-R-2', 'CG-R-2', [vin(3)]);
     await purchaseAtYard('HW-R-3', 'CG-R-3', [vin(4)]);
@@ -139,14 +139,41 @@ describe('release pass (出库 / 车辆放行)', () => {
     expect(refusal(again)).toEqual({ status: 409, message: '已出库的车辆不能再次出库' });
     const wrongFlow = await call('POST', '/api/car/releaseAdd', releaseForm(files, [vin(4)]));
     expect(refusal(wrongFlow)).toEqual({ status: 409, message: `车辆 ${vin(4)} 当前在入库环节，不能保存出库记录` });
-    const mixed = await call('POST', '/api/car/releaseAdd', releaseForm(files, [vin(2), vin(3)]));
-    expect(refusal(mixed)).toEqual({ status: 422, message: '一张放行条只能放行同一采购合同的车辆' });
-    expect(mixed.json().data.errors).toEqual({ vin: [releasePassMessages.mixedPurchases] });
+    // With cars of two purchase contracts, one of them already out: neither contract gets a pass.
+    const mixedAgain = await call('POST', '/api/car/releaseAdd', releaseForm(files, [vin(3), vin(1)]));
+    expect(refusal(mixedAgain)).toEqual({ status: 409, message: '已出库的车辆不能再次出库' });
 
     expect(await vehicleOf(vin(2))).toMatchObject({ release: 0 });
     expect(await vehicleOf(vin(3))).toMatchObject({ release: 0 });
     expect(await t.db.selectFrom('release_passes').select('id').execute()).toEqual([{ id: first }]);
     expect((await readPass(first)).releasecar.map((car: { vin: string }) => car.vin)).toEqual([vin(1)]);
+  });
+
+  it('makes one pass per purchase contract from one add of mixed cars, with the same slip, all in one save', async () => {
+    await purchaseAtRelease('HW-R-1', 'CG-R-1', [vin(1), vin(2)]);
+    await purchaseAtRelease('HW-R-2', 'CG-R-2', [vin(3)]);
+    const added = await call('POST', '/api/car/releaseAdd', releaseForm(files, [vin(3), vin(1), vin(2)]));
+    expect(added.statusCode).toBe(200);
+    const { id, ids } = added.json().data as { id: number; ids: number[] };
+    expect(ids).toHaveLength(2);
+    expect(id).toBe(ids[0]);
+    // In the order the cars were sent: CG-R-2's pass first.
+    const [second, first] = [await readPass(ids[0]!), await readPass(ids[1]!)];
+    expect(second).toMatchObject({ purchase_no: 'CG-R-2', releasecar: [{ vin: vin(3) }], fxt_image: files.slip });
+    expect(first).toMatchObject({ purchase_no: 'CG-R-1', fxt_image: files.slip, lc_image: files.departure });
+    expect(first.releasecar.map((car: { vin: string }) => car.vin).sort()).toEqual([vin(1), vin(2)]);
+    for (const n of [1, 2, 3]) expect(await vehicleOf(vin(n))).toMatchObject({ release: 2 });
+
+    // An edit still keeps one purchase contract on its pass.
+    await purchaseAtRelease('HW-R-3', 'CG-R-3', [vin(4)]);
+    const mixed = await call('POST', '/api/car/releaseEdit', {
+      ...releaseForm(files, [vin(3), vin(4)]),
+      release_id: ids[0],
+      updated_at: second.updated_at,
+    });
+    expect(refusal(mixed)).toEqual({ status: 422, message: '一张放行条只能放行同一采购合同的车辆' });
+    expect(mixed.json().data.errors).toEqual({ vin: [releasePassMessages.mixedPurchases] });
+    expect(await vehicleOf(vin(4))).toMatchObject({ release: 0 });
   });
 
   it('says the spec’s messages for a pass without vehicles, slip or departure photo, and refuses files not uploaded', async () => {
