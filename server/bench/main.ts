@@ -26,6 +26,7 @@ import {
   unmeasured,
 } from './measurements';
 import { BENCH_DIR, seedPostgres, seedSqlite } from './seed';
+import { singleSearchMeasurements } from './search';
 import { CLERKS_RATE, type ExportRow, fetchOnce, measureExport, measureLoad } from './measure-requests';
 import { logIn, memoryOf, resetPeak, type ServerProcess, startProxy, startServer } from './server-process';
 import { type LoadRow, loadTable, markdownTable, ms, rate } from './table';
@@ -144,6 +145,7 @@ const main = async () => {
       { name: 'one-order-vin', path: `/api/order?vin=${probe.vin.slice(-6)}` },
       { name: 'one-car-search-vin', path: `/api/car/search?vin=${probe.vin.slice(-6)}` },
       { name: 'one-dashboard', path: '/api/dashboard' },
+      ...singleSearchMeasurements(probe),
     ].filter((item) => selected(item.name));
     if (single.length > 0) {
       const singleRows: LoadRow[] = [];

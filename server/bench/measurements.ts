@@ -15,12 +15,14 @@ import { procedureEndpoints } from '../../contract/filed-query-list';
 import { purchaseEndpoints } from '../../contract/purchase';
 import { registryEndpoints } from '../../contract/registry';
 import { releasePassEndpoints } from '../../contract/release';
+import { searchEndpoints } from '../../contract/search';
 import { reportEndpoints } from '../../contract/filed-period-report';
 import { staffEndpoints } from '../../contract/staff';
 import { uploadEndpoints } from '../../contract/upload';
 import { vehicleEndpoints } from '../../contract/vehicle';
 import { vinCorrectionEndpoints } from '../../contract/vin-correction';
 import type { Db } from '../src/db/database';
+import { searchMeasurements } from './search';
 
 export interface Probe {
   orderId: number;
@@ -270,6 +272,7 @@ export const listMeasurements = (probe: Probe): Measurement[] => {
       name: 'upload-names',
       path: query(uploadEndpoints.names.path, { paths: '/storage/image/2026/11/bench-proof.jpg' }),
     },
+    ...searchMeasurements(probe),
   ];
 };
 
@@ -300,6 +303,7 @@ export const unmeasured = (measurements: Measurement[]): string[] => {
     registryEndpoints,
     releaseListEndpoints,
     releasePassEndpoints,
+    searchEndpoints,
     staffEndpoints,
     uploadEndpoints,
     vehicleEndpoints,

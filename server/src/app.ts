@@ -36,6 +36,7 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { vehicleRoutes } from './modules/vehicle/vehicle.routes';
 import { vehicleFileRoutes } from './modules/vehicle/vehicle-file.routes';
 import { vinCorrectionRoutes } from './modules/vin-correction/vin-correction.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { createJobRunner } from './platform/jobs/job-runner';
 import { createStorage } from './platform/storage/storage';
 import { storageJobs } from './platform/storage/storage-jobs';
@@ -169,6 +170,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(vehicleRoutes);
   await app.register(vehicleFileRoutes);
   await app.register(vinCorrectionRoutes);
+  await app.register(searchRoutes);
   await app.register(downloadsRoutes);
   await app.register(historyRoutes);
 

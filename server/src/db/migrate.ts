@@ -21,6 +21,7 @@ import * as createHistory from './migrations/2026_11_25_1200_create_history';
 import * as addVinCorrectionReason from './migrations/2026_11_25_1210_add_vin_correction_reason';
 import * as createJobLeases from './migrations/2026_11_25_1300_create_job_leases';
 import * as addVehicleNoEntry from './migrations/2026_11_27_1000_add_vehicle_no_entry';
+import * as addSearchGrams from './migrations/2026_11_27_1100_add_search_grams';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1210_add_vin_correction_reason': addVinCorrectionReason,
   '2026_11_25_1300_create_job_leases': createJobLeases,
   '2026_11_27_1000_add_vehicle_no_entry': addVehicleNoEntry,
+  '2026_11_27_1100_add_search_grams': addSearchGrams,
 };
 
 export class MigrationError extends Error {

@@ -10,7 +10,7 @@ import { containsPattern } from './list-filters';
  */
 
 export interface SearchedColumn {
-  table: 'vehicles' | 'orders' | 'purchases' | 'customers' | 'vin_corrections';
+  table: 'vehicles' | 'orders' | 'purchases' | 'customers' | 'vin_corrections' | 'export_declarations';
   column: string;
   /** The FTS5 table of the column (SQLite). */
   fts: string;
@@ -42,9 +42,11 @@ export const PURCHASE_NO = searched('purchases', 'purchase_no', { serialTail: tr
 export const PURCHASE_CUSTOMER_NAME = searched('purchases', 'customer_name');
 export const CUSTOMER_NAME = searched('customers', 'name');
 export const VIN_CORRECTION_VIN_NEW = searched('vin_corrections', 'vin_new', { serialTail: true });
+/** The customs declaration number (migration 2026_11_27_1100), for the one search box. */
+export const EXPORT_BGD_SN = searched('export_declarations', 'bgd_sn', { serialTail: true });
 
 /** A trigram index finds nothing shorter than three characters. */
-const TRIGRAM_LENGTH = 3;
+export const TRIGRAM_LENGTH = 3;
 
 export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -100,4 +102,27 @@ export const containsText = (
   const fts = sql.table(target.fts);
   const looked = target.serialTail ? [...needle].slice(-SERIAL_TAIL).join('') : needle;
   return sql<SqlBool>`(${id} in (select rowid from ${fts} where ${fts} match ${ftsPhrase(looked)}) and ${ref} like ${pattern} escape '!')`;
+};
+
+/**
+ * The ids of the newest `cap` rows whose column contains `text` (at least `TRIGRAM_LENGTH` characters),
+ * as a subquery, for a search box that shows a few of the best matches rather than a page of all: the
+ * caller ranks these few (exact, starts or ends with the text) and keeps the best. Reading the index
+ * newest first and stopping at `cap` keeps a text most rows contain (`LFV`, `有限公司`) as cheap as a rare
+ * one. SQLite reads FTS5's rowids in descending order and stops (the caller keeps its `like`, as
+ * `containsText` does, for the few rows FTS5's wider case folding lets in); PostgreSQL's planner picks
+ * the trigram index for a rare text and the primary key newest first for a common one.
+ */
+export const newestContaining = (db: Db, target: SearchedColumn, text: string, cap: number): RawBuilder<unknown> => {
+  const needle = target.upperCase ? text.toUpperCase() : text;
+  const looked = target.serialTail ? [...needle].slice(-SERIAL_TAIL).join('') : needle;
+  if (isPostgres(db)) {
+    const ref = sql.ref(`${target.table}.${target.column}`);
+    const contains = target.upperCase
+      ? sql`${ref} like ${containsPattern(looked)} escape '!'`
+      : sql`lower(${ref}) like lower(${containsPattern(looked)}) escape '!'`;
+    return sql`select ${sql.ref(`${target.table}.id`)} from ${sql.table(target.table)} where ${contains} order by ${sql.ref(`${target.table}.id`)} desc limit ${cap}`;
+  }
+  const fts = sql.table(target.fts);
+  return sql`select rowid from ${fts} where ${fts} match ${ftsPhrase(looked)} order by rowid desc limit ${cap}`;
 };
