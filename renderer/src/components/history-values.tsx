@@ -14,7 +14,7 @@ import {
 import { ORDER_STATUS } from '../../../contract/overseas';
 import { purchaseTypeLabels, remitStatusLabels } from '../../../contract/purchase';
 import { flowLabels, STAGES, type Flow, type Stage, stageTable } from '../../../contract/stage';
-import { STAFF_STATUS } from '../../../contract/staff';
+import { staffStatusLabel } from '../../../contract/staff';
 import { formatMoney } from './format-money';
 import { displayName } from './stored-file';
 
@@ -28,7 +28,8 @@ export const historyActionLabels: Record<HistoryAction, string> = {
   finish: '完成',
   reopen: '重新打开',
   enable: '启用',
-  disable: '停用',
+  // The staff screens' word (禁用 / 已禁用): the account status reads the same.
+  disable: '禁用',
   setup: '初始化',
   password_change: '修改密码',
   correct_vin: '更正车架号',
@@ -83,7 +84,6 @@ const orderStatusLabels: Record<number, string> = {
   [ORDER_STATUS.handedOver]: '已移交',
   [ORDER_STATUS.finished]: '已完成',
 };
-const staffStatusLabels: Record<number, string> = { [STAFF_STATUS.enabled]: '启用', [STAFF_STATUS.disabled]: '停用' };
 const stageValueLabels: Record<number, string> = { 0: '无记录', 1: '资料不全', 2: '已完成' };
 
 /** Codes a field keeps as numbers or words, in the words of the screens. */
@@ -91,7 +91,7 @@ const codeWord = (entity: HistoryEntity, field: string, value: unknown): string 
   if (field === 'flow' && typeof value === 'string' && value in flowLabels) return flowLabels[value as Flow];
   if (typeof value !== 'number') return undefined;
   if (field === 'status' && entity === 'order') return orderStatusLabels[value];
-  if (field === 'status' && entity === 'user') return staffStatusLabels[value];
+  if (field === 'status' && entity === 'user') return staffStatusLabel[value as keyof typeof staffStatusLabel];
   if (field === 'value' && isStage(entity)) return stageValueLabels[value];
   if ((field === 'type' && entity === 'purchase') || field === 'car_type')
     return purchaseTypeLabels[value as keyof typeof purchaseTypeLabels];

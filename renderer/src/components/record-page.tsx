@@ -2,11 +2,16 @@
  * The frame of a record's read-only page (an overseas contract's details, a purchase contract's info
  * page): the title with the record's number, 编辑 / the screen's own buttons / 刷新 / 返回 in the header,
  * a skeleton while it loads, and `RecordMissing` for an id that cannot be or a record that did not load.
+ * A page given the record's `history` shows its cards under 详情 and its 变更记录 (HistoryList) beside.
  */
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, Skeleton, Space, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Skeleton, Space, Tabs, Typography } from 'antd';
 import { CloseOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { historyQueryKey, type HistoryTarget } from '../api/history';
+import { HISTORY_TITLE } from './history-drawer';
+import { HistoryList } from './history-list';
 import { RecordMissing, useRouteRecordId } from './route-record';
 import { useClosePage } from './use-close-page';
 
@@ -40,6 +45,23 @@ export interface RecordPageProps<Record> {
   children: (record: Record) => ReactNode;
   /** The dialogs the page opens. */
   dialogs?: ReactNode;
+  /**
+   * The record's history: the page's cards then sit in a 详情 tab beside a 变更记录 tab, which asks the
+   * server only once opened.
+   */
+  history?: (record: Record) => HistoryTarget;
+}
+
+function DetailAndHistory({ detail, target }: { detail: ReactNode; target: HistoryTarget }) {
+  return (
+    <Tabs
+      className="record-page-tabs"
+      items={[
+        { key: 'detail', label: '详情', children: detail },
+        { key: 'history', label: HISTORY_TITLE, children: <HistoryList target={target} /> },
+      ]}
+    />
+  );
 }
 
 export function RecordPage<Record>({
@@ -55,8 +77,10 @@ export function RecordPage<Record>({
   actions,
   children,
   dialogs,
+  history,
 }: RecordPageProps<Record>) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const closePage = useClosePage(closeTo);
   const id = route.id;
 
@@ -93,7 +117,15 @@ export function RecordPage<Record>({
               </Button>
             ) : null}
             {data ? actions?.(data) : null}
-            <Button icon={<ReloadOutlined />} loading={record.isFetching} onClick={() => void record.refetch()}>
+            <Button
+              icon={<ReloadOutlined />}
+              loading={record.isFetching}
+              onClick={() => {
+                void record.refetch();
+                // 刷新 shows what happened since in the 变更记录 tab too.
+                if (data && history) void queryClient.invalidateQueries({ queryKey: historyQueryKey(history(data)) });
+              }}
+            >
               刷新
             </Button>
             <Button icon={<CloseOutlined />} onClick={closePage}>
@@ -102,7 +134,13 @@ export function RecordPage<Record>({
           </Space>
         }
       >
-        {data ? children(data) : <Skeleton active paragraph={{ rows: 8 }} />}
+        {!data ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : history ? (
+          <DetailAndHistory detail={children(data)} target={history(data)} />
+        ) : (
+          children(data)
+        )}
       </Card>
       {dialogs}
     </div>

@@ -4,7 +4,7 @@
  * `freight` arrays. Each record shows its application date and VINs; deregistration and freight records
  * have 编辑 leading to /filed/freeze_edit/{order_id}/{id} and /filed/freight_edit/{order_id}/{id}.
  * Pictures (jpg, png, jpeg) are 160x160 thumbnails that open a preview; other files are links
- * (FilePreview). An empty tab says 暂无相关记录.
+ * (FilePreview). An empty tab says 暂无相关记录. Every record's 变更记录 opens its history in a drawer.
  *
  * Props: `drawback`, `archive`, `freight` (the records as `GET /api/order/{id}` answers them; missing
  * means none), `defaultTab` (`drawback` by default).
@@ -17,6 +17,7 @@ import dayjs from 'dayjs';
 import type { ArchiveRecord, DrawbackRecord, FreightRecord } from '../../../contract/overseas';
 import { type Stage, stageTable } from '../../../contract/stage';
 import { FilePreview, RECORD_THUMBNAIL_SIZE } from './file-preview';
+import { HistoryButton } from './history-drawer';
 
 /** A document's label as its form's upload slot says it (the stage table), so the form and the view agree. */
 const slotLabel = (stage: Stage, field: string): string =>
@@ -57,6 +58,8 @@ function Vins({ cars }: { cars: readonly { vin: string }[] }) {
 
 interface RecordCardProps {
   title: string;
+  /** Whose 变更记录 the card's link opens. */
+  history: { entity: 'drawback' | 'archive' | 'freight'; id: number };
   createdAt: string;
   cars: readonly { vin: string }[];
   editPath?: string;
@@ -64,7 +67,7 @@ interface RecordCardProps {
   files?: Array<{ label: string; paths: readonly (string | null | undefined)[] }>;
 }
 
-function RecordCard({ title, createdAt, cars, editPath, editLabel, files = [] }: RecordCardProps) {
+function RecordCard({ title, history, createdAt, cars, editPath, editLabel, files = [] }: RecordCardProps) {
   const items: Array<{ key: string; label: string; children: ReactNode }> = [
     { key: 'date', label: '申请日期', children: applicationDate(createdAt) },
     { key: 'vins', label: '车架号', children: <Vins cars={cars} /> },
@@ -81,11 +84,14 @@ function RecordCard({ title, createdAt, cars, editPath, editLabel, files = [] }:
       aria-label={title}
       title={title}
       extra={
-        editPath ? (
-          <Link to={editPath} aria-label={editLabel}>
-            <EditOutlined /> 编辑
-          </Link>
-        ) : null
+        <Space size={4}>
+          <HistoryButton target={history} subject={title} label={`变更记录 ${title}`} />
+          {editPath ? (
+            <Link to={editPath} aria-label={editLabel}>
+              <EditOutlined /> 编辑
+            </Link>
+          ) : null}
+        </Space>
       }
       style={{ marginBottom: 12 }}
     >
@@ -114,6 +120,7 @@ export function RecordTabs({ drawback, archive, freight, defaultTab = 'drawback'
             <RecordCard
               key={record.id ?? index}
               title={`退税记录 ${index + 1}`}
+              history={{ entity: 'drawback', id: record.id }}
               createdAt={record.created_at}
               cars={record.drawbackcar ?? []}
             />
@@ -130,6 +137,7 @@ export function RecordTabs({ drawback, archive, freight, defaultTab = 'drawback'
             <RecordCard
               key={record.id}
               title={`注销记录 ${index + 1}`}
+              history={{ entity: 'archive', id: record.id }}
               createdAt={record.created_at}
               cars={record.archivecar ?? []}
               editPath={recordEditPaths.archive(record.order_id, record.id)}
@@ -149,6 +157,7 @@ export function RecordTabs({ drawback, archive, freight, defaultTab = 'drawback'
             <RecordCard
               key={record.id}
               title={`运费记录 ${index + 1}`}
+              history={{ entity: 'freight', id: record.id }}
               createdAt={record.created_at}
               cars={record.freightcar ?? []}
               editPath={recordEditPaths.freight(record.order_id, record.id)}

@@ -11,6 +11,7 @@ import { exportsLabels, type ExportsRecord } from '../../../contract/release-exp
 import type { ReleasePass } from '../../../contract/release';
 import { formatMoney } from './format-money';
 import { formatDate, formatTime } from './format-time';
+import { HistoryButton } from './history-drawer';
 import { StageDocumentsView } from './stage-documents';
 import { VinCell } from './vin-cell';
 
@@ -20,7 +21,7 @@ function RecordCars({ cars }: { cars: readonly { car_id: number; vin: string; mo
     <Space orientation="vertical" size={2}>
       {cars.map((car) => (
         <span key={car.car_id}>
-          <VinCell vin={car.vin} />
+          <VinCell vin={car.vin} vehicleId={car.car_id} />
           {car.model ? <Typography.Text type="secondary"> {car.model}</Typography.Text> : null}
         </span>
       ))}
@@ -62,7 +63,16 @@ export function ExportRecordCard({ record, editPath }: ExportRecordCardProps) {
       title={`出口报关 #${record.id}`}
       aria-label={`出口报关 ${record.id}`}
       style={{ marginBottom: 16 }}
-      extra={<EditButton editPath={editPath} />}
+      extra={
+        <Space size={4}>
+          <HistoryButton
+            target={{ entity: 'exports', id: record.id }}
+            subject={`出口报关 #${record.id}`}
+            label={`变更记录 出口报关 ${record.id}`}
+          />
+          <EditButton editPath={editPath} />
+        </Space>
+      }
     >
       <Descriptions column={{ xs: 1, md: 4 }} size="small" items={items} style={{ marginBottom: 12 }} />
       <StageDocumentsView stage="exports" record={record} />
@@ -87,7 +97,16 @@ export function ReleaseRecordCard({ record, editPath }: ReleaseRecordCardProps) 
       title={`放行条 #${record.id}`}
       aria-label={`放行条 ${record.id}`}
       style={{ marginBottom: 16 }}
-      extra={<EditButton editPath={editPath} />}
+      extra={
+        <Space size={4}>
+          <HistoryButton
+            target={{ entity: 'release', id: record.id }}
+            subject={`放行条 #${record.id}`}
+            label={`变更记录 放行条 ${record.id}`}
+          />
+          <EditButton editPath={editPath} />
+        </Space>
+      }
     >
       <Descriptions column={{ xs: 1, md: 4 }} size="small" items={items} style={{ marginBottom: 12 }} />
       <StageDocumentsView stage="release" record={record} photosBeside />

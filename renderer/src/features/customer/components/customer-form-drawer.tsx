@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { App, Form, Input, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { App, Form, Input, Select, Tabs } from 'antd';
 import {
   customerMessages,
   customerTextLimits,
@@ -8,6 +8,8 @@ import {
 } from '../../../../../contract/customer';
 import { FormDrawer } from '../../../components/form-dialog';
 import { FormFailure } from '../../../components/form-failure';
+import { HISTORY_TITLE } from '../../../components/history-drawer';
+import { HistoryList } from '../../../components/history-list';
 import { useFormSave } from '../../../components/form-save';
 import { createCustomer } from '../api/create-customer';
 import { updateCustomer } from '../api/update-customer';
@@ -48,6 +50,7 @@ export function CustomerFormDrawer({
   const { message } = App.useApp();
   const { saving, failure, forget, save } = useFormSave(form);
   const creating = !customer;
+  const [tab, setTab] = useState('form');
 
   useEffect(() => {
     if (!open) return;
@@ -69,10 +72,14 @@ export function CustomerFormDrawer({
   // A failure belongs to one opening of the form: closing it forgets the message.
   const close = () => {
     forget();
+    // The next opening starts on the form.
+    setTab('form');
     onClose();
   };
 
   const submit = async () => {
+    // A field the save refuses is shown: the form's tab comes forward.
+    setTab('form');
     // A refusal keeps the drawer open with everything typed; the reason is shown above the fields.
     const saved = await save(
       (values) => {
@@ -93,18 +100,12 @@ export function CustomerFormDrawer({
     );
     if (!saved) return;
     message.success(creating ? customerMessages.created : customerMessages.updated);
+    setTab('form');
     onSaved();
   };
 
-  return (
-    <FormDrawer
-      title={creating ? '新增客户' : '编辑客户'}
-      open={open}
-      saving={saving}
-      onSave={submit}
-      onCancel={close}
-      width={460}
-    >
+  const fields = (
+    <>
       <FormFailure text={failure} onClose={forget} />
       <Form<CustomerFormValues> form={form} name="customer" layout="vertical" onFinish={submit}>
         <Form.Item label="客户名称" name="name" rules={customerRules.name}>
@@ -138,6 +139,35 @@ export function CustomerFormDrawer({
         {/* Enter in a field submits, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
+    </>
+  );
+
+  return (
+    <FormDrawer
+      title={creating ? '新增客户' : '编辑客户'}
+      open={open}
+      saving={saving}
+      onSave={submit}
+      onCancel={close}
+      width={460}
+    >
+      {creating ? (
+        fields
+      ) : (
+        // The form stays mounted on the 变更记录 tab, so what was typed is kept and 确定 still saves it.
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            { key: 'form', label: '客户信息', children: fields },
+            {
+              key: 'history',
+              label: HISTORY_TITLE,
+              children: <HistoryList target={{ entity: 'customer', id: customer.id }} />,
+            },
+          ]}
+        />
+      )}
     </FormDrawer>
   );
 }

@@ -7,6 +7,7 @@ import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { CustomerListPage } from './customer-list-page';
+import { historyQueries, scriptRecordHistory } from '../../../components/history-testing';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -164,5 +165,38 @@ describe('customer list page', () => {
     expect(screen.getByRole('button', { name: /新增客户/ })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: '去添加客户类型' }));
     await waitFor(() => expect(location()).toBe('/custom/type'));
+  });
+
+  it('the drawer’s 变更记录 tab shows that customer’s history, and the form is kept', async () => {
+    const remark = scriptRecordHistory(server, 'customer', 2);
+    renderInApp(<CustomerListPage />, { initialEntries: ['/custom/list'] });
+    await userEvent.click(buttonIn(await rowOf('Tashkent Auto'), /^编\s*辑$/));
+    const drawer = await screen.findByRole('dialog', { name: '编辑客户' });
+    await userEvent.clear(within(drawer).getByLabelText('地址'));
+    await userEvent.type(within(drawer).getByLabelText('地址'), '新地址');
+    await userEvent.click(within(drawer).getByRole('tab', { name: '变更记录' }));
+    expect(await within(drawer).findByText(remark)).toBeInTheDocument();
+    expect(historyQueries(server)).toEqual([{ entity: 'customer', id: '2', page: '1' }]);
+    await userEvent.click(within(drawer).getByRole('tab', { name: '客户信息' }));
+    expect(within(drawer).getByLabelText('地址')).toHaveValue('新地址');
+  });
+
+  it('?open=<id> opens that customer’s drawer on its type’s tab, once', async () => {
+    server.on('GET /api/customer/3', envelope(200, customers[2]));
+    const view = renderInApp(<CustomerListPage />, { path: '/custom/list', initialEntries: ['/custom/list?open=3'] });
+    const drawer = await screen.findByRole('dialog', { name: '编辑客户' });
+    expect(within(drawer).getByLabelText('客户名称')).toHaveValue('张代理');
+    // The list shows the customer's type, and the link's parameter is spent.
+    expect(await rowOf('张代理')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '代理人', selected: true })).toBeInTheDocument();
+    await waitFor(() => expect(view.location()).toBe('/custom/list'));
+  });
+
+  it('?open= of a customer that no longer exists leaves the list as it was', async () => {
+    server.on('GET /api/customer/99', envelope(404, null, '记录不存在'));
+    const view = renderInApp(<CustomerListPage />, { path: '/custom/list', initialEntries: ['/custom/list?open=99'] });
+    await rowOf('Almaty Motors');
+    await waitFor(() => expect(view.location()).toBe('/custom/list'));
+    expect(screen.queryByRole('dialog', { name: '编辑客户' })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
-import { useCallback, useState, type Key } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useState, type Key } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Empty, Space, Tabs, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined, TagsOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { customerMessages, type Customer, type CustomerListQuery } from '../../../../../contract/customer';
 import { isHttpError } from '../../../api/http-client';
 import { listFields, type FieldDescription } from '../../../components/field-description';
@@ -11,11 +11,48 @@ import { ListScreen } from '../../../components/list-screen';
 import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { deleteCustomer } from '../api/delete-customer';
+import { getCustomer } from '../api/get-customer';
 import { customersQueryKey, listCustomersQuery } from '../api/list-customers';
 import { CustomerFormDrawer } from '../components/customer-form-drawer';
 import { useCustomerTypes } from '../hooks/use-customer-types';
 
 export const CUSTOMER_TYPE_PATH = '/custom/type';
+
+/** `/custom/list?open=<id>` (the top bar's search): that customer's drawer opens, on its type's tab. */
+export const OPEN_CUSTOMER_PARAM = 'open';
+
+/**
+ * The customer a link asks to open: read fresh (its drawer saves with its `updated_at`), then handed to
+ * `onOpen` once and the parameter dropped, so that closing the drawer does not open it again.
+ */
+function useOpenFromLink(onOpen: (customer: Customer) => void) {
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get(OPEN_CUSTOMER_PARAM));
+  const wanted = Number.isInteger(id) && id > 0;
+  const customer = useQuery({
+    queryKey: [...customersQueryKey, 'open', id],
+    queryFn: ({ signal }) => getCustomer(id, { signal }),
+    enabled: wanted,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const found = customer.data;
+  const failed = customer.isError;
+  const present = params.has(OPEN_CUSTOMER_PARAM);
+  useEffect(() => {
+    if (!present || !(found || failed || !wanted)) return;
+    if (found) onOpen(found);
+    // The client has said why a customer could not be read (a deleted one: 记录不存在).
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(OPEN_CUSTOMER_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [present, found, failed, wanted, onOpen, setParams]);
+}
 
 type DrawerState = { open: false } | { open: true; customer?: Customer };
 
@@ -60,6 +97,12 @@ export function CustomerListPage() {
   const [chosenTypeId, setChosenTypeId] = useState<number>();
   const [selected, setSelected] = useState<Key[]>([]);
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
+  useOpenFromLink(
+    useCallback((customer: Customer) => {
+      setChosenTypeId(customer.type_id);
+      setDrawer({ open: true, customer });
+    }, []),
+  );
 
   const types = useCustomerTypes();
   const typeList = types.data ?? [];

@@ -6,6 +6,7 @@ import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { FiledDetailPage, FINISHED_NOTE } from './filed-detail-page';
+import { historyQueries, scriptRecordHistory } from '../../../components/history-testing';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -112,5 +113,21 @@ describe('filed detail (归档详情)', { timeout: 60_000 }, () => {
   it('says a contract that does not exist is missing', async () => {
     renderDetail('/filed/detail/abc');
     expect(await screen.findByText('该海外合同不存在或已被删除')).toBeInTheDocument();
+  });
+
+  it('变更记录 shows the contract’s history, and each filing record’s 变更记录 its own', async () => {
+    const remark = scriptRecordHistory(server, 'order', 5);
+    renderDetail();
+    await userEvent.click(await screen.findByRole('tab', { name: '变更记录' }));
+    expect(await screen.findByText(remark)).toBeInTheDocument();
+    expect(historyQueries(server)).toEqual([{ entity: 'order', id: '5', page: '1' }]);
+
+    const archiveRemark = scriptRecordHistory(server, 'archive', 7);
+    await userEvent.click(screen.getByRole('tab', { name: '详情' }));
+    await userEvent.click(screen.getByRole('tab', { name: '注销记录' }));
+    await userEvent.click(await screen.findByRole('button', { name: '变更记录 注销记录 1' }));
+    const drawer = await screen.findByRole('dialog', { name: '变更记录：注销记录 1' });
+    expect(await within(drawer).findByText(archiveRemark)).toBeInTheDocument();
+    expect(historyQueries(server).at(-1)).toEqual({ entity: 'archive', id: '7', page: '1' });
   });
 });

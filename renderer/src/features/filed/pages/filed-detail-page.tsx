@@ -66,6 +66,7 @@ export function FiledDetailPage() {
       loadFailedTitle="归档详情加载失败"
       missingText="该海外合同不存在或已被删除"
       closeTo={filedPaths.list}
+      history={(data) => ({ entity: 'order', id: data.id })}
       actions={(data) => {
         // A finished contract has no vehicle left for a new record (its forms would list none); its
         // deregistration and freight records are still edited from their tabs.

@@ -6,6 +6,7 @@ import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { OverseasDetailPage } from './overseas-detail-page';
+import { historyQueries, scriptRecordHistory } from '../../../components/history-testing';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -143,5 +144,24 @@ describe('overseas contract detail', () => {
   it('says the contract does not exist for a bad id', async () => {
     renderInApp(<OverseasDetailPage />, { path: '/overseas/info/:id', initialEntries: ['/overseas/info/abc'] });
     expect(await screen.findByText('记录不存在')).toBeInTheDocument();
+  });
+
+  it('变更记录 shows this contract’s history, and a filing record’s 变更记录 its own', async () => {
+    const remark = scriptRecordHistory(server, 'order', 5);
+    renderInApp(<OverseasDetailPage />, { path: '/overseas/info/:id', initialEntries: ['/overseas/info/5'] });
+    await screen.findByText('合同信息');
+    // Asked only once the tab is opened.
+    expect(historyQueries(server)).toEqual([]);
+    await userEvent.click(screen.getByRole('tab', { name: '变更记录' }));
+    expect(await screen.findByText(remark)).toBeInTheDocument();
+    expect(screen.getByText('李会计')).toBeInTheDocument();
+    expect(historyQueries(server)).toEqual([{ entity: 'order', id: '5', page: '1' }]);
+
+    const drawbackRemark = scriptRecordHistory(server, 'drawback', 2);
+    await userEvent.click(screen.getByRole('tab', { name: '详情' }));
+    await userEvent.click(screen.getByRole('button', { name: '变更记录 退税记录 1' }));
+    const drawer = await screen.findByRole('dialog', { name: '变更记录：退税记录 1' });
+    expect(await within(drawer).findByText(drawbackRemark)).toBeInTheDocument();
+    expect(historyQueries(server).at(-1)).toEqual({ entity: 'drawback', id: '2', page: '1' });
   });
 });

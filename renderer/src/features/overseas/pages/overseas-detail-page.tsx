@@ -56,6 +56,7 @@ export function OverseasDetailPage() {
       missingText="该海外合同不存在或已被删除"
       closeTo={overseasPaths.list}
       editPath={overseasPaths.edit}
+      history={(data) => ({ entity: 'order', id: data.id })}
       actions={(data) =>
         canHandOver(data.status) ? (
           <Button icon={<SendOutlined />} loading={busyId === data.id} onClick={() => void handOver(data)}>

@@ -6,6 +6,7 @@ import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { PickupInfoPage } from './pickup-info-page';
+import { historyQueries, scriptRecordHistory } from '../../../components/history-testing';
 
 configure({ asyncUtilTimeout: 6000 });
 
@@ -73,5 +74,13 @@ describe('check-in detail page', { timeout: 45_000 }, () => {
     renderInfo('999');
     const page = await screen.findByText('入库记录加载失败');
     expect(within(page.closest('.ant-result') as HTMLElement).getByText('记录不存在')).toBeInTheDocument();
+  });
+
+  it('变更记录 shows this check-in’s history', async () => {
+    const remark = scriptRecordHistory(server, 'entry', 501);
+    renderInfo();
+    await userEvent.click(await screen.findByRole('tab', { name: '变更记录' }));
+    expect(await screen.findByText(remark)).toBeInTheDocument();
+    expect(historyQueries(server)).toEqual([{ entity: 'entry', id: '501', page: '1' }]);
   });
 });

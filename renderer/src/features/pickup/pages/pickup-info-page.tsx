@@ -70,6 +70,7 @@ export function PickupInfoPage() {
       missingText="该入库记录不存在或已被删除"
       closeTo={pickupPaths.list}
       editPath={pickupPaths.edit}
+      history={(data) => ({ entity: 'entry', id: data.id })}
     >
       {(data) => <EntryDetail entry={data} />}
     </RecordPage>

@@ -7,6 +7,7 @@ import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { PurchaseInfoPage } from './purchase-info-page';
+import { historyQueries, scriptRecordHistory } from '../../../components/history-testing';
 
 configure({ asyncUtilTimeout: 6000 });
 
@@ -125,5 +126,13 @@ describe('purchase contract info page: 免入库', { timeout: 45_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.requests.some((request) => request.path === '/api/car/entryLists')).toBe(false);
     expect(screen.queryByRole('button', { name: /免入库/ })).not.toBeInTheDocument();
+  });
+
+  it('变更记录 shows this purchase contract’s history', async () => {
+    const remark = scriptRecordHistory(server, 'purchase', 7);
+    renderInfo();
+    await userEvent.click(await screen.findByRole('tab', { name: '变更记录' }));
+    expect(await screen.findByText(remark)).toBeInTheDocument();
+    expect(historyQueries(server)).toEqual([{ entity: 'purchase', id: '7', page: '1' }]);
   });
 });

@@ -73,6 +73,7 @@ export function PurchaseInfoPage() {
       missingText="该采购合同不存在或已被删除"
       closeTo={purchasePaths.list}
       editPath={purchasePaths.edit}
+      history={(data) => ({ entity: 'purchase', id: data.id })}
       actions={(data) => <SkipEntryButton purchase={data} />}
     >
       {(data) => <PurchaseContractView purchase={data} />}

@@ -6,6 +6,7 @@ import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { PlateInfoPage, TransferInfoPage } from './registry-info-page';
+import { historyQueries, scriptRecordHistory } from '../../../components/history-testing';
 
 configure({ asyncUtilTimeout: 6000 });
 
@@ -103,5 +104,26 @@ describe('plating and transfer info pages', { timeout: 60_000 }, () => {
       initialEntries: ['/dmv/transfer_info/3/7/999'],
     });
     expect(await screen.findByText(/过户记录加载失败|该过户记录不存在或已被删除/)).toBeInTheDocument();
+  });
+
+  it('变更记录 shows the plating’s or the transfer’s own history', async () => {
+    const plating = scriptRecordHistory(server, 'plate', 501);
+    const view = renderInApp(<PlateInfoPage />, {
+      path: '/dmv/lincense_info/:order_id/:p_id/:id',
+      initialEntries: ['/dmv/lincense_info/3/7/501'],
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: '变更记录' }));
+    expect(await screen.findByText(plating)).toBeInTheDocument();
+    expect(historyQueries(server)).toEqual([{ entity: 'plate', id: '501', page: '1' }]);
+    view.unmount();
+
+    const transfer = scriptRecordHistory(server, 'transfer', 601);
+    renderInApp(<TransferInfoPage />, {
+      path: '/dmv/transfer_info/:order_id/:p_id/:id',
+      initialEntries: ['/dmv/transfer_info/3/7/601'],
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: '变更记录' }));
+    expect(await screen.findByText(transfer)).toBeInTheDocument();
+    expect(historyQueries(server).at(-1)).toEqual({ entity: 'transfer', id: '601', page: '1' });
   });
 });

@@ -55,6 +55,7 @@ function RegistryInfo({ stage }: { stage: RegistryStage }) {
       missingText={`该${screens.noun}记录不存在或已被删除`}
       closeTo={registryPaths.list}
       editPath={screens.edit}
+      history={(data) => ({ entity: stage, id: data.id })}
     >
       {(data) => <RegistryDetail stage={stage} record={data} />}
     </RecordPage>

@@ -7,6 +7,7 @@ import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { ReleaseInfoPage } from './release-info-page';
+import { historyQueries, scriptRecordHistory } from '../../../components/history-testing';
 
 // Roles found without the visibility check: its getComputedStyle per element over antd's style tags made
 // each query take seconds on the shared build machine.
@@ -160,5 +161,24 @@ describe('release detail page', { timeout: 45_000 }, () => {
     renderInfo('999');
     const page = await screen.findByText('放行详情加载失败');
     expect(within(page.closest('.ant-result') as HTMLElement).getByText('记录不存在')).toBeInTheDocument();
+  });
+
+  it('each declaration’s and release slip’s 变更记录 opens its own history', async () => {
+    const declarationRemark = scriptRecordHistory(server, 'exports', 41);
+    renderInfo();
+    const record = await screen.findByLabelText('出口报关 41');
+    await userEvent.click(within(record).getByRole('button', { name: '变更记录 出口报关 41' }));
+    const drawer = await screen.findByRole('dialog', { name: '变更记录：出口报关 #41' });
+    expect(await within(drawer).findByText(declarationRemark)).toBeInTheDocument();
+    expect(historyQueries(server)).toEqual([{ entity: 'exports', id: '41', page: '1' }]);
+    await userEvent.click(within(drawer).getByRole('button', { name: /关\s*闭|Close/ }));
+
+    const slipRemark = scriptRecordHistory(server, 'release', 5);
+    await userEvent.click(screen.getByRole('tab', { name: '出库记录（1）' }));
+    const slip = await screen.findByLabelText('放行条 5');
+    await userEvent.click(within(slip).getByRole('button', { name: '变更记录 放行条 5' }));
+    const slipDrawer = await screen.findByRole('dialog', { name: '变更记录：放行条 #5' });
+    expect(await within(slipDrawer).findByText(slipRemark)).toBeInTheDocument();
+    expect(historyQueries(server).at(-1)).toEqual({ entity: 'release', id: '5', page: '1' });
   });
 });

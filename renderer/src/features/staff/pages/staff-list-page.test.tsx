@@ -7,6 +7,7 @@ import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
 import { StaffListPage } from './staff-list-page';
+import { historyQueries, scriptRecordHistory } from '../../../components/history-testing';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -97,5 +98,15 @@ describe('staff page', () => {
     renderInApp(<StaffListPage />);
     expect(await screen.findByText('员工列表加载失败，请点击“刷新”重试')).toBeInTheDocument();
     expect(screen.queryByText('暂无员工，点击“新增员工”添加')).not.toBeInTheDocument();
+  });
+
+  it('a row’s 变更记录 opens that account’s history in a drawer', async () => {
+    const remark = scriptRecordHistory(server, 'user', 2);
+    renderInApp(<StaffListPage />);
+    await userEvent.click(buttonIn(await rowOf('clerk_2'), /^变更记录$/));
+    const drawer = await screen.findByRole('dialog', { name: '变更记录：员工 张三（clerk_2）' });
+    expect(await within(drawer).findByText(remark)).toBeInTheDocument();
+    expect(within(drawer).getByText('李会计')).toBeInTheDocument();
+    expect(historyQueries(server)).toEqual([{ entity: 'user', id: '2', page: '1' }]);
   });
 });

@@ -7,6 +7,7 @@ import { STAFF_STATUS, staffMessages, staffStatusLabel, type Staff } from '../..
 import { listFields, type FieldDescription } from '../../../components/field-description';
 import type { FilterValues } from '../../../components/filter-bar';
 import { formatTime } from '../../../components/format-time';
+import { HistoryDrawer } from '../../../components/history-drawer';
 import { ListScreen } from '../../../components/list-screen';
 import { usePagedList } from '../../../components/use-paged-list';
 import { useSession } from '../../../stores/session';
@@ -44,6 +45,7 @@ const staffFields: FieldDescription<Staff>[] = [
 export function StaffListPage() {
   const [drawer, setDrawer] = useState<DrawerState>({ open: false });
   const [busyId, setBusyId] = useState<number>();
+  const [historyOf, setHistoryOf] = useState<Staff>();
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
   const myId = useSession((state) => state.user?.id);
@@ -93,7 +95,7 @@ export function StaffListPage() {
       key: 'actions',
       title: '操作',
       alwaysVisible: true,
-      width: 190,
+      width: 250,
       render: (_: unknown, staff: Staff) => {
         const self = staff.id === myId;
         const enabled = staff.status === STAFF_STATUS.enabled;
@@ -119,6 +121,14 @@ export function StaffListPage() {
                 {enabled ? '禁用' : '启用'}
               </Button>
             </Tooltip>
+            <Button
+              type="link"
+              size="small"
+              aria-label={`员工 ${staff.username} 的变更记录`}
+              onClick={() => setHistoryOf(staff)}
+            >
+              变更记录
+            </Button>
           </Space>
         );
       },
@@ -152,6 +162,11 @@ export function StaffListPage() {
           setDrawer({ open: false });
           void refresh();
         }}
+      />
+      <HistoryDrawer
+        target={historyOf && { entity: 'user', id: historyOf.id }}
+        subject={historyOf && `员工 ${historyOf.nickname}（${historyOf.username}）`}
+        onClose={() => setHistoryOf(undefined)}
       />
     </ListScreen>
   );
