@@ -6,15 +6,25 @@
 import { z } from 'zod';
 import { dateOnly, optionalFilter, pageQuery } from './common';
 import { endpoint, paged } from './endpoint';
+import { STAGES } from './stage';
 
 export const procedureTextLimits = { order_no: 50, vin: 17 } as const;
 
-/** `GET procedureLists`: page, limit, order_no, vin, start_time, end_time (the vehicle's created day). */
+/**
+ * The dashboard's stage counts as a filter (API.md, procedureLists `stage`): the vehicles whose step
+ * has happened (its value above 0), or `complete` (refund, deregistration and freight all done).
+ */
+export const PROCEDURE_STAGE_FILTERS = [...STAGES, 'complete'] as const;
+export type ProcedureStageFilter = (typeof PROCEDURE_STAGE_FILTERS)[number];
+export const procedureStageMessage = '环节不正确';
+
+/** `GET procedureLists`: page, limit, order_no, vin, start_time, end_time (the vehicle's created day), stage. */
 export const procedureListQuery = pageQuery.extend({
   order_no: optionalFilter(z.string().trim().max(procedureTextLimits.order_no)),
   vin: optionalFilter(z.string().trim().max(procedureTextLimits.vin)),
   start_time: optionalFilter(dateOnly),
   end_time: optionalFilter(dateOnly),
+  stage: optionalFilter(z.enum(PROCEDURE_STAGE_FILTERS, procedureStageMessage)),
 });
 export type ProcedureListQuery = z.infer<typeof procedureListQuery>;
 

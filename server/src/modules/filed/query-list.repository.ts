@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { FLOWS, type StageValue } from '../../../../contract/stage';
+import type { ProcedureStageFilter } from '../../../../contract/filed-query-list';
+import { COMPLETION_STAGES, FLOWS, type StageValue } from '../../../../contract/stage';
 import type { Db } from '../../db/database';
 import { createdRange } from '../../db/list-filters';
 import { allOf, pageByIds } from '../../db/list-page';
@@ -13,7 +14,22 @@ export interface ProcedureFilters {
   /** The vehicle's created day range (`YYYY-MM-DD`, end inclusive, in the server's time zone). */
   start?: string;
   end?: string;
+  /** Only the vehicles a dashboard count counts: the step happened, or every completion step is done. */
+  stage?: ProcedureStageFilter;
 }
+
+/**
+ * The dashboard's own conditions (the counters' triggers, migration 2026_11_24_1100), written as
+ * literals so that the figure and the list it opens can never disagree.
+ */
+const stageCondition = (stage: ProcedureStageFilter): RawBuilder<SqlBool> =>
+  stage === 'complete'
+    ? sql<SqlBool>`${sql.raw(COMPLETION_STAGES.map((name) => `vehicles.${name} = 2`).join(' and '))}`
+    : sql<SqlBool>`${sql.ref(`vehicles.${stage}`)} > 0`;
+
+/** The counter the dashboard shows for a stage filter: the same figure, kept by the database. */
+const stageCounter = (stage: ProcedureStageFilter): string =>
+  stage === 'complete' ? 'carComplete' : `car${stage[0]?.toUpperCase()}${stage.slice(1)}`;
 
 export interface ProcedureListRow {
   id: number;
@@ -58,6 +74,7 @@ const conditionsOf = (db: Db, timeZone: string, filters: ProcedureFilters) => {
   const range = createdRange(timeZone, filters.start, filters.end);
   if (range.from) where.push(sql<SqlBool>`vehicles.created_at >= ${range.from}`);
   if (range.before) where.push(sql<SqlBool>`vehicles.created_at < ${range.before}`);
+  if (filters.stage !== undefined) where.push(stageCondition(filters.stage));
   return { where, ranged: range.from !== undefined || range.before !== undefined };
 };
 
@@ -146,6 +163,9 @@ const everyVehicle = async (db: Db): Promise<number> => {
 export const countProcedures = async (db: Db, timeZone: string, filters: ProcedureFilters): Promise<number> => {
   const { where } = conditionsOf(db, timeZone, filters);
   if (where.length === 0) return everyVehicle(db);
+  // The dashboard's count opened as a list: its figure, not a count of every vehicle that reached the step.
+  if (where.length === 1 && filters.stage !== undefined)
+    return (await readCounters(db)).get(stageCounter(filters.stage)) ?? 0;
   const { rows } = await sql<{
     count: number | string;
   }>`select count(*) as count from vehicles where ${allOf(where)}`.execute(db);

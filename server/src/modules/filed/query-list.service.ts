@@ -16,6 +16,7 @@ const filtersOf = (query: ProcedureListQuery): ProcedureFilters => ({
   vin: query.vin,
   start: query.start_time,
   end: query.end_time,
+  stage: query.stage,
 });
 
 const toListItem = (row: ProcedureListRow, timeZone: string): ProcedureListItem => ({

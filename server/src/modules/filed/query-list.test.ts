@@ -122,6 +122,59 @@ describe('the archive query (procedureLists)', () => {
     expect(both.data.map((row) => row.vin)).toEqual([19, 18, 17, 16, 15, 14, 13, 12, 11, 10].map((n) => vin(n, 'LFV')));
   });
 
+  it('lists exactly the vehicles each dashboard count counts, its total the same figure (stage=…)', async () => {
+    const db = t.db;
+    const order = await seedOrder(db, { order_no: 'HW-S-1', currency: 'USD', totalFen: 100, created_at: createdAt(0) });
+    // A car complete, one exported but not filed, one only checked in.
+    const complete = await seedVehicle(db, {
+      vin: vin(31, 'LGB'),
+      order_id: order,
+      flow: 'filing',
+      entry: 2,
+      plate: 2,
+      release: 2,
+      exports: 2,
+      drawback: 2,
+      archive: 2,
+      freight: 2,
+      created_at: createdAt(30 * 24),
+    });
+    const exported = await seedVehicle(db, {
+      vin: vin(32, 'LGB'),
+      order_id: order,
+      flow: 'filing',
+      entry: 2,
+      plate: 1,
+      release: 2,
+      exports: 2,
+      created_at: createdAt(31 * 24),
+    });
+    const checkedIn = await seedVehicle(db, {
+      vin: vin(33, 'LGB'),
+      order_id: order,
+      flow: 'registry',
+      entry: 2,
+      created_at: createdAt(32 * 24),
+    });
+    const dashboard = (await call('GET', '/api/dashboard')).json().data as Record<string, number>;
+    const ids = async (stage: string) => {
+      const page = await list(`stage=${stage}`);
+      return { ids: page.data.map((row) => row.id), total: page.total };
+    };
+    expect(await ids('entry')).toEqual({ ids: [checkedIn, exported, complete, finished.id], total: 4 });
+    expect(await ids('plate')).toEqual({ ids: [exported, complete], total: 2 });
+    expect(await ids('transfer')).toEqual({ ids: [finished.id], total: 1 });
+    expect(await ids('exports')).toEqual({ ids: [exported, complete, finished.id], total: 3 });
+    expect(await ids('freight')).toEqual({ ids: [complete, finished.id], total: 2 });
+    expect(await ids('complete')).toEqual({ ids: [complete], total: 1 });
+    // The same figures the dashboard shows.
+    expect([dashboard.carEntry, dashboard.carPlate, dashboard.carExports, dashboard.carComplete]).toEqual([4, 2, 3, 1]);
+    // With another filter, the count is of the list itself.
+    expect(await ids('exports&vin=LSVAB12C3D4E5F678')).toEqual({ ids: [finished.id], total: 1 });
+    const wrong = await call('GET', '/api/car/procedureLists?stage=flow');
+    expect([wrong.statusCode, wrong.json().message]).toEqual([422, '环节不正确']);
+  });
+
   it('filters by the created day in the server time zone, end day included', async () => {
     // Vehicle n is created at 00:00 of 2026-03-(1+n) in Asia/Shanghai: the end day's midnight counts.
     const days = await list('start_time=2026-03-03&end_time=2026-03-05');
