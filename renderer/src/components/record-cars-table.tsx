@@ -20,7 +20,12 @@ export interface RecordCarsTableProps<Car extends RecordCar> {
 export function RecordCarsTable<Car extends RecordCar>({ cars, priceColumns }: RecordCarsTableProps<Car>) {
   const columns: TableColumnsType<Car> = [
     { key: 'index', title: '序号', width: 64, render: (_: unknown, __: Car, index: number) => index + 1 },
-    { key: 'vin', title: '车架号', dataIndex: 'vin', render: (vin: string) => <VinCell vin={vin} /> },
+    {
+      key: 'vin',
+      title: '车架号',
+      dataIndex: 'vin',
+      render: (vin: string, car: Car) => <VinCell vin={vin} vehicleId={car.id} />,
+    },
     { key: 'model', title: '车型', dataIndex: 'model', render: (model: string | null) => model || '—' },
     ...priceColumns,
   ];

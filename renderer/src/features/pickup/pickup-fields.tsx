@@ -31,7 +31,7 @@ export const pickupFields: FieldDescription<PickupListItem, PickupListQuery>[] =
     title: '车架号',
     dataIndex: 'vin',
     width: 184,
-    render: (vin: string) => <VinCell vin={vin} />,
+    render: (vin: string, row: PickupListItem) => <VinCell vin={vin} vehicleId={row.id} />,
     filter: { kind: 'vin', key: 'vin' },
   },
   {

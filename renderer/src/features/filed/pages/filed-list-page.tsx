@@ -73,7 +73,13 @@ const customerOf = (card: FiledCard) => card.customer_name ?? card.customer?.nam
 function FiledCars({ card }: { card: FiledCard }) {
   const columns: TableColumnsType<FiledCar> = [
     { key: 'index', title: '序号', width: 56, render: (_: unknown, __: FiledCar, index: number) => index + 1 },
-    { key: 'vin', title: '车架号', dataIndex: 'vin', width: 210, render: (vin: string) => <VinCell vin={vin} /> },
+    {
+      key: 'vin',
+      title: '车架号',
+      dataIndex: 'vin',
+      width: 210,
+      render: (vin: string, car: FiledCar) => <VinCell vin={vin} vehicleId={car.id} />,
+    },
     { key: 'model', title: '车型', dataIndex: 'model', onCell: wrapAnywhere, render: (model) => model || '—' },
     {
       key: 'status',

@@ -111,7 +111,7 @@ const queryFields: FieldDescription<ProcedureListItem, ProcedureListQuery>[] = [
     title: '车架号',
     dataIndex: 'vin',
     width: 184,
-    render: (vin: string) => <VinCell vin={vin} />,
+    render: (vin: string, row: ProcedureListItem) => <VinCell vin={vin} vehicleId={row.id} />,
     filter: { kind: 'vin', key: 'vin' },
   },
   {

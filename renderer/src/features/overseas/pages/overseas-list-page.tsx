@@ -42,7 +42,7 @@ function OrderVins({ order }: { order: OrderListItem }) {
       <Space size={[4, 4]} wrap>
         {order.cars.map((car) => (
           <Tag key={car.id} title={car.model ?? undefined}>
-            <VinCell vin={car.vin} />
+            <VinCell vin={car.vin} vehicleId={car.id} />
           </Tag>
         ))}
       </Space>

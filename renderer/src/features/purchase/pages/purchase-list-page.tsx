@@ -30,7 +30,13 @@ import { purchasePaths } from '../purchase-format';
 /** The row expansion: the contract's vehicles with the purchase side's prices. */
 function PurchaseCars({ purchase }: { purchase: PurchaseListItem }) {
   const columns: TableColumnsType<PurchaseCar> = [
-    { key: 'vin', title: '车架号', dataIndex: 'vin', width: 220, render: (vin: string) => <VinCell vin={vin} /> },
+    {
+      key: 'vin',
+      title: '车架号',
+      dataIndex: 'vin',
+      width: 220,
+      render: (vin: string, car: PurchaseCar) => <VinCell vin={vin} vehicleId={car.id} />,
+    },
     { key: 'model', title: '车型', dataIndex: 'model', onCell: wrapAnywhere, render: (model) => model ?? '—' },
     ...fieldColumns(purchaseCarPriceFields),
   ];

@@ -68,7 +68,7 @@ const registryFields: FieldDescription<RegistryListItem, RegistryListQuery>[] = 
     title: '车架号',
     dataIndex: 'vin',
     width: 196,
-    render: (vin: string) => <VinCell vin={vin} />,
+    render: (vin: string, row: RegistryListItem) => <VinCell vin={vin} vehicleId={row.id} />,
     filter: { kind: 'vin', key: 'vin' },
   },
   {

@@ -55,7 +55,7 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
   };
   const head = { ...cell, background: token.colorFillAlter, fontWeight: 500 };
   const columns: FieldDescription<ReleaseListCar>[] = [
-    { key: 'vin', title: '车架号', width: 200, render: (_: unknown, car: ReleaseListCar) => <VinCell vin={car.vin} /> },
+    { key: 'vin', title: '车架号', width: 200, render: (_: unknown, car: ReleaseListCar) => <VinCell vin={car.vin} vehicleId={car.id} /> },
     { key: 'model', title: '车型', render: (_: unknown, car: ReleaseListCar) => car.model || '—' },
     { key: 'purchase_no', title: '采购合同号', width: 150, render: (_: unknown, car: ReleaseListCar) => car.purchase_no ?? '—' },
     {
