@@ -56,16 +56,17 @@ afterEach(() => rmSync(userDataDir, { recursive: true, force: true, maxRetries: 
 
 describe('the embedded server upgrading its database', () => {
   it('shows a failed upgrade in Chinese with the backup beside the database', { timeout: 60_000 }, async () => {
-    // The clerk's database at the previous release, with a table someone made by hand where the next
-    // release creates one: the real migration fails in the real server process.
+    // The clerk's database at the previous release, with a trigger someone made by hand that refuses the
+    // row recording a migration as done: the real last migration fails in the real server process.
     const names = Object.keys(migrations);
     const file = join(userDataDir, 'data', 'app.db');
     const db = createDatabase({ kind: 'sqlite', file });
     try {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo(names[names.length - 2]!)).error).toBeUndefined();
-      // The last migration (2026_11_25_1300) creates job_leases.
-      await sql`create table job_leases (name text primary key)`.execute(db);
+      // Whatever the last migration changes, it fails (a table it clashes with would follow each release).
+      await sql`create trigger hand_made_refuses before insert on kysely_migration
+        begin select raise(abort, 'refused by a hand-made trigger'); end`.execute(db);
     } finally {
       await db.destroy();
     }

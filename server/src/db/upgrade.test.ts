@@ -222,10 +222,12 @@ describe.runIf(testDbKind() === 'sqlite')('upgrading a SQLite database', () => {
 
   it('the server does not start on a failed upgrade, and its log and error name the backup', async () => {
     await previousReleaseWithRows(db);
-    // A table someone made by hand where the next release creates one (the last migration,
-    // 2026_11_25_1300, creates job_leases): its migration fails for real.
-    await sql`create table job_leases (name text primary key, note text)`.execute(db);
-    await sql`insert into job_leases (name, note) values ('手工', '手工数据')`.execute(db);
+    // A table and a trigger someone made by hand; the trigger refuses the row that records a migration as
+    // done, so the last migration fails for real, whatever it changes (it no longer needs to clash with it).
+    await sql`create table hand_made (name text primary key, note text)`.execute(db);
+    await sql`insert into hand_made (name, note) values ('手工', '手工数据')`.execute(db);
+    await sql`create trigger hand_made_refuses before insert on kysely_migration
+      begin select raise(abort, 'refused by a hand-made trigger'); end`.execute(db);
     const before = await snapshot(db);
     await db.destroy();
 
@@ -245,7 +247,7 @@ describe.runIf(testDbKind() === 'sqlite')('upgrading a SQLite database', () => {
     expect(await snapshot(db)).toEqual(before);
     expect(
       await db
-        .selectFrom('job_leases' as never)
+        .selectFrom('hand_made' as never)
         .selectAll()
         .execute(),
     ).toEqual([{ name: '手工', note: '手工数据' }]);
