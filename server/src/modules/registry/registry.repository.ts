@@ -4,7 +4,6 @@ import type { StageValue } from '../../../../contract/stage';
 import type { Db } from '../../db/database';
 import { allOf, pageByIds } from '../../db/list-page';
 import { containsText, VEHICLE_VIN } from '../../db/text-search';
-import { readCounter } from '../../platform/counters/counters.repository';
 import type { PlatingRow, TransferRow } from './registry.table';
 
 /** The filters of `plateLists` / `transferLists`. */
@@ -14,9 +13,11 @@ export interface RegistryFilters {
   vin?: string;
 }
 
-/** Vehicles handed on from the registry: still listed, after the waiting ones, so each step shows. */
-export const REGISTRY_LATER_FLOWS = ['release', 'filing'] as const;
-export type RegistryListFlow = 'registry' | (typeof REGISTRY_LATER_FLOWS)[number];
+/**
+ * The tabs are 待上牌 and 待过户: only vehicles still in the registry. A car handed on to release or
+ * filing left the registry's work (issue 24: it was listed as 已移交… after the waiting ones).
+ */
+export type RegistryListFlow = 'registry';
 
 export interface RegistryListRow {
   id: number;
@@ -39,15 +40,6 @@ export interface RegistryListRow {
 }
 
 /**
- * The tab's record: plating for new cars (1), transfer for used cars (2); its stage value and the
- * counter of the vehicles that have one (`carPlate`, `carTransfer`: a value above 0 is a record).
- */
-const tabRecord = {
-  1: { table: 'platings', value: 'plate', counter: 'carPlate' },
-  2: { table: 'transfers', value: 'transfer', counter: 'carTransfer' },
-} as const satisfies Record<RegistryTab, { table: string; value: string; counter: string }>;
-
-/**
  * The vehicles still in the registry whose purchase contract is of the tab's type: a few thousand at
  * most at a company, walked on the flow index. The purchase type is a lookup of the vehicle's own
  * contract by its primary key (a scalar subquery, not `exists`: PostgreSQL would hash every contract
@@ -60,43 +52,10 @@ const waitingWhere = (db: Db, filters: RegistryFilters): RawBuilder<SqlBool> =>
     ...(filters.vin ? [containsText(db, VEHICLE_VIN, filters.vin)] : []),
   ]);
 
-/** The handed-on vehicles that carry the tab's record, found from the records, newest record first. */
-const handedOnWhere = (db: Db, filters: RegistryFilters): RawBuilder<SqlBool> =>
-  allOf([
-    sql<SqlBool>`vehicles.flow in (${sql.join(REGISTRY_LATER_FLOWS.map((flow) => sql.lit(flow)))})`,
-    ...(filters.vin ? [containsText(db, VEHICLE_VIN, filters.vin)] : []),
-  ]);
-
 const countWaiting = async (db: Db, filters: RegistryFilters): Promise<number> => {
   const { rows } = await sql<{
     count: number | string;
   }>`select count(*) as count from vehicles where ${waitingWhere(db, filters)}`.execute(db);
-  return Number(rows[0]?.count ?? 0);
-};
-
-/**
- * How many handed-on vehicles carry the tab's record. Unfiltered: every vehicle with the record (the
- * database's counter) less those still in the registry (a record needs the registry flow or a later
- * one, and a vehicle never moves back), instead of counting ~170,000 platings or ~310,000 transfers on
- * every page (a whole second at 16 clerks on SQLite). The registry's vehicles with the record are
- * counters too: those in the flow (`flow.registry`) less those whose value is still 0
- * (`waiting.<stage>`: in the stage's flow, value 0), values never being negative. Counting them took
- * 0.8 ms on SQLite and 1.7 ms on PostgreSQL a page at a company's 7,500 vehicles in the registry.
- */
-const countHandedOn = async (db: Db, filters: RegistryFilters): Promise<number> => {
-  const record = tabRecord[filters.tab];
-  if (!filters.vin) {
-    const [withRecord, inRegistry, stillZero] = await Promise.all([
-      readCounter(db, record.counter),
-      readCounter(db, 'flow.registry'),
-      readCounter(db, `waiting.${record.value}`),
-    ]);
-    return withRecord - (inRegistry - stillZero);
-  }
-  const table = sql.table(record.table);
-  const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${table}
-    join vehicles on vehicles.id = ${sql.ref(`${record.table}.vehicle_id`)}
-    where ${handedOnWhere(db, filters)}`.execute(db);
   return Number(rows[0]?.count ?? 0);
 };
 
@@ -126,26 +85,6 @@ const waitingPage = async (
   if (all.length <= WAITING_READ_AT_ONCE) return { waiting: all.length, first: all.slice(offset, offset + limit) };
   const waiting = await countWaiting(db, filters);
   return { waiting, first: offset < waiting ? await waitingIds(db, filters, offset, limit) : [] };
-};
-
-const handedOnIds = async (db: Db, filters: RegistryFilters, offset: number, limit: number): Promise<number[]> => {
-  if (limit <= 0) return [];
-  const record = tabRecord[filters.tab];
-  const table = sql.table(record.table);
-  const vehicleId = sql.ref(`${record.table}.vehicle_id`);
-  const newestFirst = sql`order by ${sql.ref(`${record.table}.id`)} desc limit ${limit} offset ${offset}`;
-  // With a VIN the few matching vehicles lead (their trigram index). Without, the records are walked
-  // newest first and each one's vehicle is asked its flow: as a join, SQLite's sampled statistics
-  // made it read the 475,000 released and filed vehicles and sort their records (208 ms at page 1,000).
-  const { rows } = filters.vin
-    ? await sql<{ id: number }>`select vehicles.id as id from ${table}
-        join vehicles on vehicles.id = ${vehicleId}
-        where ${handedOnWhere(db, filters)} ${newestFirst}`.execute(db)
-    : await sql<{ id: number }>`select ${vehicleId} as id from ${table}
-        where (select vehicles.flow from vehicles where vehicles.id = ${vehicleId}) in (${sql.join(
-          REGISTRY_LATER_FLOWS.map((flow) => sql.lit(flow)),
-        )}) ${newestFirst}`.execute(db);
-  return rows.map((row) => Number(row.id));
 };
 
 /** The shown rows of the vehicles `ids`, in the order of `ids`. */
@@ -181,27 +120,16 @@ const rowsOf = async (db: Db, ids: readonly number[]): Promise<RegistryListRow[]
   return ids.flatMap((id) => byId.get(id) ?? []);
 };
 
-/**
- * A page of the registry list: the vehicles still waiting in the registry first (the clerk's work),
- * newest first, then those handed on with the tab's record, newest record first. Each part is an
- * ids-first walk (the registry's few vehicles on the flow index; the records on their primary key),
- * so no page sorts or counts the whole table; the waiting part's size decides where the page starts in
- * the second.
- */
+/** A page of the registry list: the tab's vehicles still in the registry, newest first. */
 export const listRegistry = async (
   db: Db,
   filters: RegistryFilters,
   offset: number,
   limit: number,
 ): Promise<{ rows: RegistryListRow[]; total: number }> => {
-  const [{ waiting, first }, handedOn] = await Promise.all([
-    waitingPage(db, filters, offset, limit),
-    countHandedOn(db, filters),
-  ]);
-  const second = await handedOnIds(db, filters, Math.max(0, offset - waiting), limit - first.length);
-  const ids = [...first, ...second];
-  const rows = await pageByIds(Promise.resolve(ids.map((id) => ({ id }))), (page) => rowsOf(db, page));
-  return { rows, total: waiting + handedOn };
+  const { waiting, first } = await waitingPage(db, filters, offset, limit);
+  const rows = await pageByIds(Promise.resolve(first.map((id) => ({ id }))), (page) => rowsOf(db, page));
+  return { rows, total: waiting };
 };
 
 interface ContractColumns {

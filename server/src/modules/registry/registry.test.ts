@@ -398,21 +398,19 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     expect(last.vins.at(-1)).toBe(vin(1));
   });
 
-  it('lists new cars on tab 1 and used cars on tab 2, waiting ones first, with the VIN filter and pages', async () => {
+  it('lists the new cars still in the registry on tab 1 and the used ones on tab 2, with the VIN filter and pages', async () => {
     const newOne = await purchaseIn('registry', NEW, 'CG-N-1', [vin(1), vin(2), vin(3)]);
     await purchaseIn('registry', USED, 'CG-U-1', [vin(4), vin(5)]);
     await purchaseIn('pickup', NEW, 'CG-N-2', [vin(6)]);
     const plated = await save('/api/car/plateAdd', plateForm(files, vin(1), 8));
     await save('/api/car/plateAdd', plateForm(files, vin(2), 4));
-    await call('PUT', '/api/car/transferHandOver', { purchase_id: [newOne] });
     const transferred = await save('/api/car/transferAdd', transferForm(files, vin(5), 2));
 
-    // vin(1) and vin(2) went on to release: after vin(3), which still waits.
     const plates = await listOf('plateLists');
     expect(plates).toMatchObject({ vins: [vin(3), vin(2), vin(1)], total: 3 });
     expect(plates.rows[0]).toMatchObject({ flow: 'registry', plate: [], transfer: [], procedure: { plate: 0 } });
     expect(plates.rows[2]).toMatchObject({
-      flow: 'release',
+      flow: 'registry',
       order_no: 'HW-CG-N-1',
       purchase_id: newOne,
       purchase_no: 'CG-N-1',
@@ -440,11 +438,15 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     });
     expect(await listOf('plateLists', 'vin=ZZZZZZ')).toMatchObject({ vins: [], total: 0 });
     expect(await listOf('plateLists', 'vin=&type=')).toMatchObject({ total: 3 });
-    // A page across the waiting and the handed-on parts.
     const page = await listOf('plateLists', 'page=1&limit=2');
     expect(page).toMatchObject({ vins: [vin(3), vin(2)], total: 3 });
     expect((await listOf('plateLists', 'page=2&limit=2')).vins).toEqual([vin(1)]);
     expect((await listOf('plateLists', 'page=3&limit=2')).vins).toEqual([]);
+
+    // The plated cars go on to release: they leave the 待上牌 tab; vin(3), unplated, still waits there.
+    await call('PUT', '/api/car/transferHandOver', { purchase_id: [newOne] });
+    expect(await listOf('plateLists')).toMatchObject({ vins: [vin(3)], total: 1 });
+    expect(await listOf('plateLists', `vin=${vin(1).slice(-6)}`)).toMatchObject({ vins: [], total: 0 });
 
     expect(refusal(await call('GET', '/api/car/plateLists?type=3'))).toEqual({
       status: 422,
