@@ -110,7 +110,12 @@ describe('RecordTabs', () => {
     expect(within(record).getByText('2026-11-02')).toBeInTheDocument();
     expect(within(record).getByText('LSVAB1230RA200001')).toBeInTheDocument();
     expect(within(record).getByText('LSVAB1230RA200002')).toBeInTheDocument();
-    expect(within(record).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(record).queryByRole('link', { name: /编辑/ })).not.toBeInTheDocument();
+    // Each VIN opens its vehicle file.
+    expect(within(record).getByRole('link', { name: 'LSVAB1230RA200001' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/vehicle\/\d+$/),
+    );
     expect(screen.queryByText(RECORD_EMPTY_TEXT)).not.toBeInTheDocument();
   });
 

@@ -18,6 +18,7 @@ import type { ArchiveRecord, DrawbackRecord, FreightRecord } from '../../../cont
 import { type Stage, stageTable } from '../../../contract/stage';
 import { FilePreview, RECORD_THUMBNAIL_SIZE } from './file-preview';
 import { HistoryButton } from './history-drawer';
+import { VinCell } from './vin-cell';
 
 /** A document's label as its form's upload slot says it (the stage table), so the form and the view agree. */
 const slotLabel = (stage: Stage, field: string): string =>
@@ -43,13 +44,13 @@ const applicationDate = (value: string) => (value ? dayjs(value).format('YYYY-MM
 
 const VIN_STYLE = { fontFamily: 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace' } as const;
 
-function Vins({ cars }: { cars: readonly { vin: string }[] }) {
+function Vins({ cars }: { cars: readonly { vin: string; car_id?: number }[] }) {
   if (cars.length === 0) return <span>—</span>;
   return (
     <Space size={[4, 4]} wrap>
       {cars.map((car) => (
         <Tag key={car.vin} style={VIN_STYLE}>
-          {car.vin}
+          <VinCell vin={car.vin} vehicleId={car.car_id} />
         </Tag>
       ))}
     </Space>
@@ -61,7 +62,7 @@ interface RecordCardProps {
   /** Whose 变更记录 the card's link opens. */
   history: { entity: 'drawback' | 'archive' | 'freight'; id: number };
   createdAt: string;
-  cars: readonly { vin: string }[];
+  cars: readonly { vin: string; car_id?: number }[];
   editPath?: string;
   editLabel?: string;
   files?: Array<{ label: string; paths: readonly (string | null | undefined)[] }>;

@@ -271,6 +271,19 @@ describe('business information (业务信息)', { timeout: 60_000 }, () => {
     expect(server.requests.some((request) => request.query.get('procedureId') === '12')).toBe(true);
   });
 
+  it('links the chosen vehicle to its vehicle file, and follows the picker', async () => {
+    const { location } = renderPage();
+    const file = await screen.findByRole('link', { name: '打开该车辆的车辆档案' });
+    expect(file).toHaveAttribute('href', '/vehicle/11');
+    await userEvent.click(screen.getByLabelText('选择车辆'));
+    await userEvent.click(await screen.findByTitle(vin(12)));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: '打开该车辆的车辆档案' })).toHaveAttribute('href', '/vehicle/12'),
+    );
+    await userEvent.click(screen.getByRole('link', { name: '打开该车辆的车辆档案' }));
+    await waitFor(() => expect(location()).toBe('/vehicle/12'));
+  });
+
   it('says so when ?car= is not a vehicle of the contract, and shows the first', async () => {
     renderPage('/filed/info/5?car=99');
     expect(await screen.findByText('该车辆不属于此海外合同，已显示合同的第一辆车')).toBeInTheDocument();

@@ -9,11 +9,12 @@
  * The contract (`GET /api/order/{id}`) gives the header and the picker; `procedureRead` the tabs.
  */
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { Alert, Card, Descriptions, Empty, Select, Skeleton, Tabs } from 'antd';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert, Card, Descriptions, Empty, Select, Skeleton, Space, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../../contract/overseas';
 import { type ProcedureRead, procedureReadMessages } from '../../../../../contract/filed-business-info';
+import { vehicleFilePath } from '../../../api/vehicle-file';
 import { formatDate } from '../../../components/format-time';
 import { OrderContractView } from '../../../components/order-contract-view';
 import { RecordPage, type RecordPageQuery } from '../../../components/record-page';
@@ -110,18 +111,25 @@ function BusinessInfo({
       key: 'vin',
       label: '车架号',
       children: (
-        <Select<number>
-          aria-label="选择车辆"
-          className="business-info-car-picker"
-          // A line of text high, as the header's other facts.
-          size="small"
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 260, fontFamily: 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace' }}
-          value={carId}
-          onChange={onPickCar}
-          options={order.cars.map((car) => ({ value: car.id, label: car.vin }))}
-          notFoundContent="没有这个车架号"
-        />
+        <Space size={8} wrap>
+          <Select<number>
+            aria-label="选择车辆"
+            className="business-info-car-picker"
+            // A line of text high, as the header's other facts.
+            size="small"
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 260, fontFamily: 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace' }}
+            value={carId}
+            onChange={onPickCar}
+            options={order.cars.map((car) => ({ value: car.id, label: car.vin }))}
+            notFoundContent="没有这个车架号"
+          />
+          {carId !== undefined && (
+            <Link to={vehicleFilePath(carId)} aria-label="打开该车辆的车辆档案">
+              车辆档案
+            </Link>
+          )}
+        </Space>
       ),
     },
   ];

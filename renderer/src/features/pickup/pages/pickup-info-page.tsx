@@ -22,7 +22,7 @@ function EntryDetail({ entry }: { entry: Entry }) {
     },
   ];
   const vehicle = [
-    { key: 'vin', label: '车架号', children: <VinCell vin={entry.vin} /> },
+    { key: 'vin', label: '车架号', children: <VinCell vin={entry.vin} vehicleId={entry.car_id} /> },
     { key: 'dl_name', label: '代理人', children: entry.dl_name || '—' },
     { key: 'created_at', label: '入库时间', children: formatTime(entry.created_at) },
     {

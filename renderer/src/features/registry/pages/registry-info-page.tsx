@@ -16,7 +16,7 @@ function RegistryDetail({ stage, record }: { stage: RegistryStage; record: Regis
     { key: 'amount', label: '采购数量', children: record.amount === null ? '—' : `共采购 ${record.amount} 台` },
   ];
   const vehicle = [
-    { key: 'vin', label: '车架号', children: <VinCell vin={record.vin} /> },
+    { key: 'vin', label: '车架号', children: <VinCell vin={record.vin} vehicleId={record.car_id} /> },
     ...('yy_date' in record ? [{ key: 'yy_date', label: '预约日期', children: record.yy_date ?? '未预约' }] : []),
     { key: 'created_at', label: `${screens.noun}时间`, children: formatTime(record.created_at) },
     { key: 'updated_at', label: '最后修改', children: formatTime(record.updated_at) },
