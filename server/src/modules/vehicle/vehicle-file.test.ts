@@ -16,10 +16,8 @@ const USED = 2;
 const CLERK = '李档案';
 
 describe('the vehicle file (GET /api/vehicle/{id}/file)', () => {
-  const { t, call, staff, createOrder, createPurchase, vehicleOf } = contractAppForEachTest({
-    staff: { nickname: CLERK },
-    files: ['overseas', 'purchase'],
-  });
+  const filing = contractAppForEachTest({ staff: { nickname: CLERK }, files: ['overseas', 'purchase'] });
+  const { t, call, staff, createOrder, createPurchase, vehicleOf } = filing;
   let entryFiles: EntryFiles;
   let registryFiles: RegistryFiles;
   let filingFiles: FilingFiles;
@@ -115,7 +113,7 @@ describe('the vehicle file (GET /api/vehicle/{id}/file)', () => {
     const exportsId = (await ok('POST', '/api/car/exportsAdd', exportsForm(filingFiles.exports, orderId, [V])))
       .id as number;
     expect(await ok('PUT', '/api/car/releaseHandOver', { purchase_id: [purchaseId] })).toEqual({ moved: 1, kept: [] });
-    const { freightId } = await completeFiling({ call } as never, filingFiles, orderId, [V]);
+    const { freightId } = await completeFiling(filing, filingFiles, orderId, [V]);
 
     file = await fileOf(V);
     expect(file.vehicle).toMatchObject({
