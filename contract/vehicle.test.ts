@@ -51,6 +51,18 @@ describe('the VIN rule (DOMAIN.md: 17 characters, digits and letters without I, 
     expect(normalizeVin('  lsvab4br1nn000017\t')).toBe(VIN);
   });
 
+  it('folds full-width characters and removes invisible ones before judging a VIN', () => {
+    // Typed with a Chinese input method in full-width mode, with an ideographic space after it.
+    expect(normalizeVin('ＬＳＶＡＢ４ＢＲ１ＮＮ００００１７\u3000')).toBe(VIN);
+    expect(normalizeVin('ｌｓｖａｂ４ｂｒ１ｎｎ００００１７')).toBe(VIN);
+    // Pasted from a web page or a spreadsheet: a zero-width space, a joiner, a BOM, a direction mark.
+    expect(normalizeVin('\ufeffLSVAB4BR1NN\u200b000017\u200d')).toBe(VIN);
+    expect(normalizeVin('\u202aLSVAB4BR1NN000017\u202c')).toBe(VIN);
+    expect(isValidVin('ＬＳＶＡＢ４ＢＲ１ＮＮ００００１７')).toBe(true);
+    expect(outcome(vinField(), 'LSVAB4BR1NN\u200b000017')).toBe(VIN);
+    expect(outcome(vinField(), '\u200b')).toBe('请输入车架号');
+  });
+
   it('a form VIN field: trimmed and upper-cased, with its blank and format messages', () => {
     const field = vinField();
     expect(outcome(field, ' lsvab4br1nn000017 ')).toBe(VIN);

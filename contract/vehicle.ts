@@ -2,13 +2,19 @@ import { z } from 'zod';
 import { digitsToNumber, idField, idParam } from './common';
 import { endpoint } from './endpoint';
 import { blankToUndefined } from './fields';
+import { withoutInvisibles } from './file-names';
 
 /** 17 characters, digits and capital letters without I, O and Q (DOMAIN.md). */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 export const VIN_LENGTH = 17;
 
-/** How every VIN is stored and compared: trimmed, upper case (DOMAIN.md). */
-export const normalizeVin = (vin: string): string => vin.trim().toUpperCase();
+/**
+ * How every VIN is stored and compared (DOMAIN.md): full-width letters and digits folded to ASCII
+ * (NFKC: `ＬＦＶ` from a Chinese input method is `LFV`), the characters nobody sees removed (a
+ * zero-width space pasted from a web page or a spreadsheet), trimmed, upper case. Judged after this,
+ * everywhere a VIN is accepted: typed, pasted, imported or sent to the API.
+ */
+export const normalizeVin = (vin: string): string => withoutInvisibles(vin.normalize('NFKC')).trim().toUpperCase();
 
 export const isValidVin = (vin: string): boolean => VIN_PATTERN.test(normalizeVin(vin));
 
@@ -34,12 +40,7 @@ export const carMessages = {
  * as `"LSVAB…"`. `required` is the message of an empty field, `format` of a malformed one.
  */
 export const vinField = (required: string = carMessages.vinRequired, format: string = carMessages.vinFormat) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .transform((vin) => vin.toUpperCase())
-    .pipe(z.string().regex(VIN_PATTERN, format));
+  z.string({ error: required }).transform(normalizeVin).pipe(z.string().min(1, required).regex(VIN_PATTERN, format));
 
 /** `GET /api/car/exists`: type 1 is the purchase form, 2 the overseas form (both only fill in the model). */
 export const CAR_EXISTS_TYPES = { purchase: 1, order: 2 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { carMessages, VIN_PATTERN } from './vehicle';
+import { carMessages, normalizeVin, VIN_PATTERN } from './vehicle';
 import { optionalFilter, pageQuery } from './common';
 import { endpoint, paged } from './endpoint';
 import { limitedText } from './fields';
@@ -22,14 +22,11 @@ export const vinCorrectionMessages = {
 export const vinCorrectionBody = z.strictObject({
   vinOld: z
     .string({ error: vinCorrectionMessages.vinOldRequired })
-    .trim()
-    .min(1, vinCorrectionMessages.vinOldRequired)
-    .max(64, vinCorrectionMessages.vinOldUnknown)
-    .transform((vin) => vin.toUpperCase()),
+    .transform(normalizeVin)
+    .pipe(z.string().min(1, vinCorrectionMessages.vinOldRequired).max(64, vinCorrectionMessages.vinOldUnknown)),
   vinNew: z
     .string({ error: vinCorrectionMessages.vinNewFormat })
-    .trim()
-    .transform((vin) => vin.toUpperCase())
+    .transform(normalizeVin)
     .pipe(z.string().regex(VIN_PATTERN, vinCorrectionMessages.vinNewFormat)),
   reason: limitedText(vinCorrectionReasonLabel, VIN_CORRECTION_REASON_MAX),
 });

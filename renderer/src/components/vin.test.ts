@@ -4,6 +4,8 @@ import { checkDigitWarning, expectedCheckDigit, normalizeTypedVin, normalizeVin,
 describe('VIN helpers', () => {
   it('normalises what was typed or pasted: upper case, no blanks', () => {
     expect(normalizeTypedVin(' lsvab 1235ra100000\t')).toBe('LSVAB1235RA100000');
+    // Full-width mode of a Chinese input method, and a zero-width space pasted with the VIN.
+    expect(normalizeTypedVin('ｌｓｖａｂ　１２３５ＲＡ１０００００\u200b')).toBe('LSVAB1235RA100000');
     expect(normalizeVin(' lgbab1234ra200004 ')).toBe('LGBAB1234RA200004');
   });
 

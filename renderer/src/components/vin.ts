@@ -19,8 +19,8 @@ export const vinMessages = {
     `第9位校验码应为 ${expected}（现为 ${actual}），请核对车架号是否抄错`,
 } as const;
 
-/** What a VIN field holds whatever was typed or pasted: upper case, no blanks anywhere. */
-export const normalizeTypedVin = (text: string): string => text.replace(/\s+/g, '').toUpperCase();
+/** What a VIN field holds whatever was typed or pasted: folded as every VIN is, no blanks anywhere. */
+export const normalizeTypedVin = (text: string): string => normalizeVin(text).replace(/\s+/g, '');
 
 /**
  * Why a (normalised) VIN is not acceptable, in the clerk's words, or undefined when it is. The most
