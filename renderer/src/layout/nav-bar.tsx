@@ -4,6 +4,7 @@ import { useLayoutStore } from '../stores/layout';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { ErrorLogButton } from './error-log';
 import { FullscreenButton } from './fullscreen-button';
+import { GlobalSearch } from './global-search';
 import { RouteSearch } from './route-search';
 import { SizeSelect } from './size-select';
 import { UserMenu } from './user-menu';
@@ -29,6 +30,7 @@ export function NavBar() {
       </button>
       <AppBreadcrumb />
       <div className="nav-right">
+        <GlobalSearch />
         {device === 'desktop' ? (
           <>
             <RouteSearch />
