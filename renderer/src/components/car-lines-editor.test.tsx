@@ -7,7 +7,6 @@ import { setHttpFeedback } from '../api/http-client';
 import { readFixture } from '../testing/storage-test-server';
 import { envelope } from '../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../testing/scripted-api-for-each-test';
-import { carImportMessages } from './car-lines-import-rules';
 import { expectedCheckDigit, vinMessages } from './vin';
 import { CarLinesEditor, type CarLine, type CarLinesEditorProps } from './car-lines-editor';
 import { carLinesMessages } from './car-lines-messages';
@@ -505,11 +504,11 @@ describe('CarLinesEditor: Excel import', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('says why a file is not a car list', async () => {
+  it('says a CSV renamed to .xlsx is not an Excel file, instead of looking for its header', async () => {
     const user = userEvent.setup();
     renderEditor({ maxCount: 5 });
-    await importFile(user, '车辆.xlsx', new TextEncoder().encode('VIN,Model\nLSVAB1235RA100000,x\n'));
-    expect(await screen.findByText(carImportMessages.noHeader)).toBeInTheDocument();
+    await importFile(user, '车辆.xlsx', new TextEncoder().encode('车架号,车型,价格\nLSVAB1235RA100000,x,1\n'));
+    expect(await screen.findByText('无法读取该文件，请选择 Excel 文件（xlsx 或 xls）')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(server.requests).toEqual([]);
   });

@@ -222,6 +222,43 @@ describe('parseCarWorkbook: workbooks made by the test', () => {
     expect(() => parseCarWorkbook(workbook([['Sheet1', [header, [], ['', '']]]]))).toThrow(carImportMessages.noRows);
   });
 
+  it('reads a header of two rows with merged cells: 车架号 and 车型 over both, the prices under 费用', () => {
+    const sheet = utils.aoa_to_sheet([
+      ['车架号', '车型', '费用', null, null, '备注'],
+      [null, null, '价格', '服务费', '其他费用', null],
+      ['LSVAB1235RA100000', '大众朗逸', 100, 2, 3, '加急'],
+      ['LSVAB1235RA100001', '丰田卡罗拉', 200, 0, 0, null],
+    ]);
+    sheet['!merges'] = [
+      { s: { r: 0, c: 0 }, e: { r: 1, c: 0 } },
+      { s: { r: 0, c: 1 }, e: { r: 1, c: 1 } },
+      { s: { r: 0, c: 2 }, e: { r: 0, c: 4 } },
+      { s: { r: 0, c: 5 }, e: { r: 1, c: 5 } },
+    ];
+    const book = utils.book_new();
+    utils.book_append_sheet(book, sheet, '车辆');
+    const bytes = new Uint8Array(write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    const { rows } = parseCarWorkbook(bytes);
+    expect(
+      rows.map((row) => [row.rowNumber, row.vin, row.model, row.price, row.invoice, row.other, row.errors]),
+    ).toEqual([
+      [3, 'LSVAB1235RA100000', '大众朗逸', 100, 2, 3, []],
+      [4, 'LSVAB1235RA100001', '丰田卡罗拉', 200, 0, 0, []],
+    ]);
+  });
+
+  it('says a file is not a workbook by its content, whatever its name: a CSV renamed to .xlsx', async () => {
+    const csv = '车架号,车型,价格,服务费,其他费用\r\nLSVAB1235RA100000,大众朗逸,100,0,0\r\n';
+    const utf8 = new TextEncoder().encode(csv);
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]);
+    // 车架号,车型 in GBK, as Excel's 'CSV' saves on a Chinese Windows.
+    const gbk = new Uint8Array([0xb3, 0xb5, 0xbc, 0xdc, 0xba, 0xc5, 0x2c, 0xb3, 0xb5, 0xd0, 0xcd, 0x0d, 0x0a]);
+    for (const bytes of [utf8, withBom, gbk]) {
+      expect(() => parseCarWorkbook(bytes)).toThrow('无法读取该文件，请选择 Excel 文件（xlsx 或 xls）');
+      await expect(readCarWorkbook(bytes)).rejects.toThrow('无法读取该文件，请选择 Excel 文件（xlsx 或 xls）');
+    }
+  });
+
   it('reads an .xls written by SheetJS too', () => {
     const bytes = workbook([['Sheet1', [header, ['LSVAB1235RA100000', '大众朗逸', 100.5, 1, 2]]]], 'xls');
     expect(parseCarWorkbook(bytes).rows[0]).toMatchObject({ vin: 'LSVAB1235RA100000', price: 100.5, errors: [] });

@@ -42,27 +42,47 @@ function findHeader(rows: Cell[][]): { index: number; columns: Map<ColumnKey, nu
   const wanted = new Map<string, ColumnKey>(
     (Object.entries(CAR_IMPORT_COLUMNS) as Array<[ColumnKey, string]>).map(([key, text]) => [text, key]),
   );
-  const limit = Math.min(rows.length, HEADER_SEARCH_ROWS);
-  for (let index = 0; index < limit; index += 1) {
-    const row = rows[index] ?? [];
-    const columns = new Map<ColumnKey, number>();
-    row.forEach((cell, column) => {
+  const namesOf = (row: Cell[] | undefined, columns: Map<ColumnKey, number>) =>
+    (row ?? []).forEach((cell, column) => {
       const key = wanted.get(headerKey(cell));
       // The first column of a name wins, as a clerk reading left to right would expect.
       if (key && !columns.has(key)) columns.set(key, column);
     });
-    if (columns.has('vin')) {
-      const missing = (['model', 'price'] as const).filter((key) => !columns.has(key));
-      if (missing.length > 0) {
-        throw new CarImportError(carImportMessages.missingColumns(missing.map((key) => CAR_IMPORT_COLUMNS[key])));
-      }
-      return { index, columns };
-    }
+  const missingOf = (columns: Map<ColumnKey, number>) =>
+    (['model', 'price'] as const).filter((key) => !columns.has(key));
+  const limit = Math.min(rows.length, HEADER_SEARCH_ROWS);
+  for (let index = 0; index < limit; index += 1) {
+    const columns = new Map<ColumnKey, number>();
+    namesOf(rows[index], columns);
+    if (!columns.has('vin')) continue;
+    if (missingOf(columns).length === 0) return { index, columns };
+    // A header of two rows: 车架号 and 车型 merged over both, 价格 服务费 其他费用 under a merged 费用. A
+    // merged cell's text is in its first row only, so the second row names the rest.
+    const twoRows = new Map(columns);
+    namesOf(rows[index + 1], twoRows);
+    if (missingOf(twoRows).length === 0) return { index: index + 1, columns: twoRows };
+    const missing = missingOf(columns);
+    throw new CarImportError(carImportMessages.missingColumns(missing.map((key) => CAR_IMPORT_COLUMNS[key])));
   }
   throw new CarImportError(carImportMessages.noHeader);
 }
 
+/** An .xlsx is a zip (`PK\x03\x04`), an .xls a compound file (`D0 CF 11 E0 A1 B1 1A E1`). */
+const WORKBOOK_SIGNATURES = [
+  [0x50, 0x4b, 0x03, 0x04],
+  [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+];
+
+/**
+ * Whether the bytes are an Excel workbook by their content, whatever the file's name: SheetJS would
+ * also read a CSV renamed to .xlsx (in UTF-8, GBK or with a BOM) and say 没有找到表头 or import its
+ * garbled text; the clerk needs to hear that the file is not a workbook.
+ */
+const isWorkbook = (bytes: Uint8Array): boolean =>
+  WORKBOOK_SIGNATURES.some((signature) => signature.every((byte, index) => bytes[index] === byte));
+
 function readWorkbook(bytes: Uint8Array): WorkBook {
+  if (!isWorkbook(bytes)) throw new CarImportError(carImportMessages.unreadable);
   try {
     // Only the first sheet, values only: no formulas, styles, HTML or macros are needed.
     return read(bytes, {
@@ -133,6 +153,7 @@ export function parseCarWorkbook(bytes: Uint8Array, options: ParseOptions = {}):
  */
 export async function readCarWorkbook(bytes: Uint8Array, options: ParseOptions = {}): Promise<ParsedCarSheet> {
   if (bytes.byteLength > EXCEL_IMPORT_MAX_BYTES) throw new CarImportError(carImportMessages.tooLarge);
+  if (!isWorkbook(bytes)) throw new CarImportError(carImportMessages.unreadable);
   await assertXlsxWithinBounds(bytes);
   return parseCarWorkbook(bytes, options);
 }
