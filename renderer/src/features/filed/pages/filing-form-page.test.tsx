@@ -139,6 +139,30 @@ describe('tax refund (/filed/tax_add)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(location()).toBe('/filed/list'), { timeout: 3000 });
   });
 
+  it('starts with the car of ?vehicle= (the vehicle file’s 退税) chosen', async () => {
+    renderPage(<TaxRefundPage />, '/filed/tax_add/:order_id', '/filed/tax_add/5?vehicle=13');
+    await waitFor(() => expect(vinsIn('right')).toEqual([vin(13)]));
+    expect(vinsIn('left')).toEqual([vin(11), vin(12)]);
+  });
+
+  it('does the same on the deregistration and freight forms', async () => {
+    const first = renderPage(
+      <DeregistrationFormPage />,
+      '/filed/freeze_add/:order_id',
+      '/filed/freeze_add/5?vehicle=12',
+    );
+    await waitFor(() => expect(vinsIn('right')).toEqual([vin(12)]));
+    first.unmount();
+    renderPage(<FreightFormPage />, '/filed/freight_add/:order_id', '/filed/freight_add/5?vehicle=11');
+    await waitFor(() => expect(vinsIn('right')).toEqual([vin(11)]));
+  });
+
+  it('leaves the choice empty when the linked car does not wait for the record', async () => {
+    renderPage(<DeregistrationFormPage />, '/filed/freeze_add/:order_id', '/filed/freeze_add/5?vehicle=99');
+    await waitFor(() => expect(vinsIn('left')).toHaveLength(3));
+    expect(vinsIn('right')).toEqual([]);
+  });
+
   it('keeps the choice and shows the server’s reason when it refuses', async () => {
     server.on('POST /api/car/drawbackAdd', envelope(409, null, `车辆 ${vin(12)} 已有退税记录，请编辑原记录`));
     renderPage(<TaxRefundPage />, '/filed/tax_add/:order_id', '/filed/tax_add/5');

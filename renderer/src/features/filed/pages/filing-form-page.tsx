@@ -9,10 +9,12 @@
  * in filing still without the record → 已选择, plus the edited record's own), the stage table's upload
  * slots, and 保存 / 取消. An edit is saved with the `updated_at` it read (放弃修改并载入最新内容 on a 409).
  */
-import { useParams } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Card, Form, Typography } from 'antd';
 import { stageTable } from '../../../../../contract/stage';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
+import { linkedVehicleId } from '../../../components/linked-vehicle';
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
 import { documentBodyFields, documentFormValues, StageDocumentFields } from '../../../components/stage-documents';
@@ -46,6 +48,15 @@ function FilingForm({ step }: { step: FilingStep }) {
   const order = useFiledOrder(orderValid ? orderId : undefined);
   const waiting = useWaitingCars(orderValid ? orderId : undefined, step);
   const saved = useFilingRecord(step, route.id);
+  // From the vehicle file (?vehicle=<id>): that car chosen once it is among the contract's waiting ones.
+  const [search] = useSearchParams();
+  const linkedId = route.given ? undefined : linkedVehicleId(search);
+  const linkedApplied = useRef(false);
+  useEffect(() => {
+    if (linkedId === undefined || linkedApplied.current || !waiting.data) return;
+    linkedApplied.current = true;
+    if (waiting.data.some((car) => car.id === linkedId)) form.setFieldValue('car_ids', [linkedId]);
+  }, [linkedId, waiting.data, form]);
 
   const record = useRecordForm({
     page,

@@ -5,6 +5,7 @@ import type { Entry } from '../../../../../contract/pickup';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
+import { vehicleFileAnswer } from '../../../testing/vehicle-file-answer';
 import { PickupFormPage } from './pickup-form-page';
 
 configure({ asyncUtilTimeout: 6000 });
@@ -168,6 +169,12 @@ describe('check-in form', { timeout: 60_000 }, () => {
     );
     await userEvent.click(within(alert).getByText('放弃修改并载入最新内容'));
     await waitFor(() => expect(field('代理人')).toHaveValue('赵代理'));
+  });
+
+  it('starts with the car of ?vehicle= (the vehicle file’s 新增入库) chosen', async () => {
+    server.on('GET /api/vehicle/11/file', envelope(200, vehicleFileAnswer({ id: 11, vin: VIN })));
+    renderAdd('?vehicle=11');
+    await waitFor(() => expect(field('车架号')).toHaveValue(VIN));
   });
 
   it('a refused add shows the server’s reason above the fields', async () => {

@@ -1,8 +1,10 @@
+import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Card, Col, Form, Input, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { pickupMessages, pickupTextLimits, type Entry, type EntryAddBodyInput } from '../../../../../contract/pickup';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
+import { useLinkedVehicle } from '../../../components/linked-vehicle';
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
 import { documentBodyFields, documentFormValues, StageDocumentFields } from '../../../components/stage-documents';
@@ -74,6 +76,14 @@ function PickupForm() {
   const page = useFormPage(form, { closeTo: pickupPaths.list });
   // From a list row without a check-in (入库): the vehicle is already chosen.
   const givenVin = route.given ? '' : normalizeTypedVin(search.get('vin') ?? '');
+  // From the vehicle file (?vehicle=<id>): the car's VIN once its file is read, unless one was typed.
+  const linked = useLinkedVehicle(!route.given).vehicle;
+  const linkedApplied = useRef(false);
+  useEffect(() => {
+    if (!linked || linkedApplied.current) return;
+    linkedApplied.current = true;
+    if (!form.getFieldValue('vin')) form.setFieldsValue({ vin: linked.vin });
+  }, [linked, form]);
 
   const record = useRecordForm({
     page,

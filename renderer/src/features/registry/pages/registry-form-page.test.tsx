@@ -5,6 +5,7 @@ import type { Plate } from '../../../../../contract/registry';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
+import { vehicleFileAnswer } from '../../../testing/vehicle-file-answer';
 import { PlateFormPage, TransferFormPage } from './registry-form-page';
 
 configure({ asyncUtilTimeout: 6000 });
@@ -188,6 +189,19 @@ describe('plating and transfer forms', { timeout: 60_000 }, () => {
         'transfer',
       ),
     );
+  });
+
+  it('starts with the car of ?vehicle= (the vehicle file’s 新增上牌 / 新增过户) chosen', async () => {
+    server.on(
+      'GET /api/vehicle/11/file',
+      envelope(200, vehicleFileAnswer({ id: 11, vin: VIN, flow: 'registry', car_type: 2 })),
+    );
+    renderInApp(<TransferFormPage />, {
+      path: '/dmv/transfer_add/:order_id?/:p_id?/:id?',
+      initialEntries: ['/vehicle/11', '/dmv/transfer_add?vehicle=11'],
+    });
+    expect(await screen.findByText('新增过户')).toBeInTheDocument();
+    await waitFor(() => expect(field('车架号')).toHaveValue(VIN));
   });
 
   it('says so when the edited record does not exist', async () => {

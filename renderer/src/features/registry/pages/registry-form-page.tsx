@@ -10,6 +10,7 @@ import {
   type TransferAddBodyInput,
 } from '../../../../../contract/registry';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
+import { useLinkedVehicle } from '../../../components/linked-vehicle';
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, type RouteRecordId } from '../../../components/route-record';
 import {
@@ -128,6 +129,14 @@ function RegistryForm({ stage }: { stage: RegistryStage }) {
     },
   });
   const preselect = usePreselectedVin(purchaseId, carId, (vin) => form.setFieldsValue({ vin }));
+  // From the vehicle file (?vehicle=<id>): the car's VIN once its file is read, unless one was typed.
+  const linked = useLinkedVehicle(!route.given && carId === undefined).vehicle;
+  const linkedApplied = useRef(false);
+  useEffect(() => {
+    if (!linked || linkedApplied.current) return;
+    linkedApplied.current = true;
+    if (!form.getFieldValue('vin')) form.setFieldsValue({ vin: linked.vin });
+  }, [linked, form]);
 
   const save = () =>
     recordForm.save({

@@ -6,6 +6,7 @@ import type { CarListItem } from '../../../../../contract/vehicle';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope, type SeenRequest } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
+import { vehicleFileAnswer } from '../../../testing/vehicle-file-answer';
 import { ExportsFormPage } from './exports-form-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -120,6 +121,27 @@ const record = (overrides: Partial<ExportsRecord> = {}): ExportsRecord => ({
 
 // A whole form page in jsdom: each step re-renders it, slow on a busy machine.
 describe('export declaration form (出口报关)', { timeout: 60_000 }, () => {
+  it('starts with the car of ?vehicle= (the vehicle file’s 新增出口) and its overseas contract chosen', async () => {
+    server.on(
+      'GET /api/vehicle/12/file',
+      envelope(
+        200,
+        vehicleFileAnswer(
+          { id: 12, vin: carOf(12).vin, flow: 'release' },
+          { order: { id: 1, order_no: 'HW-2026-001', customer_name: '迪拜汽车贸易', country: '阿联酋' } },
+        ),
+      ),
+    );
+    renderInApp(<ExportsFormPage />, {
+      path: '/release/letout_add',
+      initialEntries: ['/vehicle/12', '/release/letout_add?vehicle=12'],
+    });
+    await waitFor(() => expect(vinsIn(1)).toEqual([carOf(12).vin]));
+    expect(vinsIn(0)).toEqual([carOf(11).vin, carOf(13).vin]);
+    expect(document.querySelector('.exports-contract-picker')).toHaveTextContent('HW-2026-001');
+    expect(screen.getByText('客户：迪拜汽车贸易')).toBeInTheDocument();
+  });
+
   it('names the contract, the vehicles and the four documents it still needs, and sends nothing', async () => {
     renderAdd();
     expect(await screen.findByText('请先选择海外合同')).toBeInTheDocument();

@@ -5,7 +5,7 @@
  * editing), that contract's vehicles waiting for export in a transfer list, the declaration's number,
  * date and amount, the four required documents, the two optional ones and up to 25 other photos.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Card, Col, DatePicker, Form, Input, Radio, Row, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,6 +18,7 @@ import {
 } from '../../../../../contract/release-exports';
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY, type OrderSearchItem } from '../../../../../contract/overseas';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
+import { useLinkedVehicle } from '../../../components/linked-vehicle';
 import { MoneyInput, moneyRules, type MoneyValue } from '../../../components/money-input';
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
@@ -129,6 +130,26 @@ function ExportsForm() {
   const currency = Form.useWatch('currency', form) ?? DEFAULT_CURRENCY;
   const waiting = useExportWaitingCars(orderId);
 
+  // From the vehicle file (?vehicle=<id>): the car's overseas contract, then the car once it is among
+  // the contract's waiting vehicles (a car declared already is not offered, as on any add).
+  const linked = useLinkedVehicle(!route.given).vehicle;
+  const linkedStep = useRef<'contract' | 'car' | 'done'>('contract');
+  useEffect(() => {
+    if (!linked?.order || linkedStep.current !== 'contract') return;
+    linkedStep.current = 'car';
+    if (form.getFieldValue('order_id') === undefined) form.setFieldsValue({ order_id: linked.order.id });
+  }, [linked, form]);
+  useEffect(() => {
+    if (!linked || linkedStep.current !== 'car' || orderId !== linked.order?.id || !waiting.data) return;
+    linkedStep.current = 'done';
+    if (waiting.data.some((car) => car.id === linked.id)) form.setFieldValue('car_ids', [linked.id]);
+  }, [linked, orderId, waiting.data, form]);
+  // The contract as the picker shows it: the clerk's pick, else the linked car's while it is the chosen one.
+  const linkedOrder: OrderSearchItem | undefined = linked?.order
+    ? { id: linked.order.id, order_no: linked.order.order_no, customer_name: linked.order.customer_name }
+    : undefined;
+  const chosen = picked ?? (linkedOrder?.id === orderId ? linkedOrder : undefined);
+
   const saved = declaration.data;
   // The record's own vehicles first (they no longer wait), then the contract's waiting ones.
   const vehicles = useMemo((): VehicleTransferItem[] => {
@@ -176,7 +197,7 @@ function ExportsForm() {
   const contract: OrderSearchItem | undefined =
     saved && record.editing
       ? { id: saved.order_id, order_no: saved.order_no ?? `#${saved.order_id}`, customer_name: '' }
-      : picked;
+      : chosen;
 
   return (
     <FormPage
@@ -203,7 +224,7 @@ function ExportsForm() {
                 label="海外合同号"
                 name="order_id"
                 rules={orderRules}
-                extra={!record.editing && picked?.customer_name ? `客户：${picked.customer_name}` : undefined}
+                extra={!record.editing && chosen?.customer_name ? `客户：${chosen.customer_name}` : undefined}
               >
                 <ExportsContractPicker picked={contract} onPick={setPicked} disabled={record.editing} />
               </Form.Item>

@@ -156,6 +156,14 @@ describe('release pass form (车辆放行)', () => {
     );
   });
 
+  it('starts with the car of ?vehicle= (the vehicle file’s 新增出库) chosen', async () => {
+    server.on('GET /api/car/releaseCandidates', (request: SeenRequest) =>
+      candidatesAnswer(request.query.get('car_id') === '12' ? [{ ...car(12, 1), refusal: null }] : []),
+    );
+    renderForm('/release/letpass_add?vehicle=12');
+    await waitFor(() => expect(vinsIn('本次放行车辆')).toEqual([car(12, 1).vin]));
+  });
+
   it('says 请先选择要批量操作的车辆 when the batch names no vehicle', async () => {
     renderForm('/release/letpass_add?car=');
     expect((await screen.findAllByText('请先选择要批量操作的车辆')).length).toBeGreaterThan(0);

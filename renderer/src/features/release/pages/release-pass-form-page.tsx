@@ -1,5 +1,6 @@
 /**
- * /release/letpass_add (optionally `?car=<id>,<id>` from the pickup list's 车辆放行), and
+ * /release/letpass_add (optionally `?car=<id>,<id>` from the pickup list's 车辆放行, or `?vehicle=<id>` from
+ * the vehicle file), and
  * /release/letpass_edit/:id or /release/letpass_edit/:order_id/:p_id/:id (the release detail page's
  * link; the last parameter is the pass): the vehicles a release slip lets out, the slip, the departure
  * photo and up to 9 other photos (spec part 2, sections 2 and 5).
@@ -100,7 +101,7 @@ const sectionStyle = { marginBottom: 16 } as const;
 export function ReleasePassFormPage() {
   const { id } = useParams();
   const [search] = useSearchParams();
-  return <ReleasePassForm key={`${id ?? 'new'}:${search.get('car') ?? ''}`} />;
+  return <ReleasePassForm key={`${id ?? 'new'}:${search.get('car') ?? ''}:${search.get('vehicle') ?? ''}`} />;
 }
 
 function ReleasePassForm() {
@@ -112,7 +113,10 @@ function ReleasePassForm() {
   const page = useFormPage(form, { closeTo: RELEASE_PASS_CLOSE_TO });
 
   // The pickup list's batch (add only): preselected once, the vehicles that cannot go named with why.
-  const [asked] = useState(() => (route.given ? undefined : askedCarIds(search.get('car'))));
+  // The vehicle file's 新增出库 (`?vehicle=<id>`) is a batch of one.
+  const [asked] = useState(() =>
+    route.given ? undefined : askedCarIds(search.get('car') ?? search.get('vehicle')),
+  );
   const preselected = useRef(false);
 
   const [typed, setTyped] = useState('');
