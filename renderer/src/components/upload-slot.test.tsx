@@ -144,6 +144,10 @@ describe('UploadSlot: picking and dropping', () => {
       ['contract', '海外合同.pdf'],
     ]);
     expect(changes.at(-1)).toHaveLength(2);
+    // One 文件上传成功 for the drop, not one per file.
+    await screen.findAllByText(uploadMessages.success);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText(uploadMessages.success)).toHaveLength(1);
     const link = screen.getByRole('button', { name: '预览 海外合同.pdf' });
     expect(await screen.findByRole('img', { name: '外观.png' })).toBeInTheDocument();
 

@@ -141,7 +141,8 @@ export function UploadSlot({
         // Stable: files the slot did not upload (the record's own) keep their place, first.
         const order = (path: string) => droppedOrder.current.get(path) ?? 0;
         change([...kept, answer.url].sort((a, b) => order(a) - order(b)));
-        void message.success(uploadMessages.success);
+        // One toast for a drop of several files: each success replaces the one still showing.
+        void message.success({ content: uploadMessages.success, key: 'upload-slot:success' });
       })
       .catch((error: unknown) => {
         if (isHttpError(error) && error.kind === 'canceled') return;
