@@ -58,7 +58,8 @@ export function OrderedAmountField({ label, placeholder, rules, carsField, tooMa
       dependencies={[[carsField]]}
       extra="车辆信息中最多可添加该数量的车辆"
     >
-      <InputNumber<number> style={{ width: '100%' }} placeholder={placeholder} />
+      {/* No step buttons: a count is typed, and their labels are rc-input-number's English (Increase Value). */}
+      <InputNumber<number> style={{ width: '100%' }} placeholder={placeholder} controls={false} />
     </Form.Item>
   );
 }

@@ -92,6 +92,9 @@ describe('purchase contract form', () => {
     await userEvent.click(await screen.findByText('二手车'));
     await userEvent.type(screen.getByLabelText('采购合同号'), 'CG-2026-031');
     await userEvent.type(screen.getByLabelText('采购数量'), '1');
+    // The count is typed: no step buttons, whose screen-reader labels would be English (Increase Value).
+    expect(screen.queryByLabelText('Increase Value')).toBeNull();
+    expect(screen.queryByLabelText('Decrease Value')).toBeNull();
     await userEvent.type(screen.getByLabelText('合同总额'), '100000');
     expect(screen.getByTestId('money-capitals')).toHaveTextContent('大写：壹拾万元整');
     await userEvent.type(screen.getByLabelText('客户名称'), '杭州二手车行');
