@@ -3,7 +3,7 @@
  * document checklist of every stage it has reached, and what is missing, from three index reads.
  */
 import { withoutInvisibles } from '../../../../contract/file-names';
-import { FLOWS, type Flow, type Stage, stageTable } from '../../../../contract/stage';
+import { FLOWS, type Flow, STAGES, type Stage, stageTable } from '../../../../contract/stage';
 import {
   checklistRequired,
   stagesInLifeOrder,
@@ -39,13 +39,13 @@ const pathsOf = (field: string, stored: string | null): string[] => {
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
 export const readVehicleFile = async ({ db, config }: AppContext, id: number): Promise<VehicleFile> => {
-  const vehicle = await findFileVehicle(db, id);
+  // Both at once (PostgreSQL answers them on two connections): the records of all eight stages, since
+  // which registry stage applies is known only from the vehicle's purchase contract.
+  const [vehicle, found] = await Promise.all([findFileVehicle(db, id), findStageRecords(db, id, STAGES)]);
   if (!vehicle) throw notFound(vehicleFileMessages.notFound);
   const carType = carTypeOf(vehicle.purchase_type);
   const stages = stagesInLifeOrder(carType);
-  const records = new Map<Stage, StageRecordRow>(
-    (await findStageRecords(db, vehicle.id, stages)).map((record) => [record.stage, record]),
-  );
+  const records = new Map<Stage, StageRecordRow>(found.map((record) => [record.stage, record]));
   const noEntry = vehicle.no_entry === 1;
 
   // Stages whose slots the checklist lists: those reached, and any with a record (made to correct it).
