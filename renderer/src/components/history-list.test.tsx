@@ -192,4 +192,57 @@ describe('HistoryList', { timeout: 45_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
     await waitFor(() => expect(screen.getByText('暂无变更记录')).toBeInTheDocument());
   });
+
+  it('leaves a new record’s empty fields and ids out, names customer types, shows rates in percent', async () => {
+    server.on(
+      'GET /api/customerType',
+      envelope(200, [
+        { id: 1, name: '销外客户', status: 1 },
+        { id: 2, name: '代理人', status: 1 },
+      ]),
+    );
+    server.on(
+      'GET /api/history',
+      page([
+        event(42, {
+          entity: 'customer',
+          changes: [{ field: 'type_id', label: '客户类型', before: 1, after: 2 }],
+        }),
+        event(41, {
+          entity: 'plate',
+          changes: [{ field: 'rate', label: '资料完整率', before: 0, after: 13 }],
+        }),
+        event(40, {
+          action: 'create',
+          entity: 'customer',
+          changes: [
+            { field: 'name', label: '客户名称', before: null, after: 'Almaty Motors' },
+            { field: 'customer_id', label: '客户', before: null, after: 9 },
+            { field: 'address', label: '地址', before: null, after: '' },
+          ],
+        }),
+        event(39, {
+          action: 'disable',
+          entity: 'user',
+          changes: [
+            { field: 'status', label: '账号状态', before: 1, after: 0 },
+            { field: 'sessions_revoked', label: '结束的登录数', before: null, after: 2 },
+          ],
+        }),
+      ]),
+    );
+    renderInApp(<HistoryList target={{ entity: 'customer', id: 5 }} />);
+    await screen.findByText('代理人');
+    const [typeChange, rate, created, disabled] = events();
+    expect(typeChange).toHaveTextContent('客户类型：销外客户→代理人');
+    expect(rate).toHaveTextContent('资料完整率：0%→13%');
+    expect(created).toHaveTextContent('客户名称：Almaty Motors');
+    expect(created).not.toHaveTextContent('客户：');
+    expect(created).not.toHaveTextContent('地址');
+    expect(disabled).toHaveTextContent('禁用员工账号');
+    expect(disabled).toHaveTextContent('账号状态：启用→禁用');
+    // Said once: the account's logins ended with it.
+    expect(disabled).toHaveTextContent('结束的登录数：2');
+    expect(disabled).not.toHaveTextContent('空');
+  });
 });

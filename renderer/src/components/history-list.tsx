@@ -6,11 +6,12 @@
  * Props: `target`, either `{ entity, id }` (an overseas contract's history holds its car lines' and
  * receipts' too) or `{ vehicleId }` (every event that touched the car).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Pagination, Skeleton, Tag, Typography } from 'antd';
 import { PAGE_SIZE } from '../../../contract/common';
 import type { HistoryAction, HistoryEvent } from '../../../contract/history';
+import { customerTypesQuery } from '../api/customer-types';
 import { historyQuery, type HistoryTarget } from '../api/history';
 import { formatTime } from './format-time';
 import {
@@ -19,7 +20,10 @@ import {
   historyAuthor,
   historyEntityLabel,
   historyFilePaths,
+  type HistoryLookups,
   HistoryValue,
+  namesCustomerTypes,
+  shownChanges,
 } from './history-values';
 import { useFileNames } from './use-file-names';
 
@@ -35,9 +39,10 @@ const actionColors: Partial<Record<HistoryAction, string>> = {
   correct_vin: 'orange',
 };
 
-function HistoryItem({ event, names }: { event: HistoryEvent; names: Readonly<Record<string, string>> }) {
+function HistoryItem({ event, lookups }: { event: HistoryEvent; lookups: HistoryLookups }) {
   const action = historyActionLabels[event.action];
   const entity = historyEntityLabel(event.entity);
+  const changes = shownChanges(event);
   return (
     <li
       className="history-event"
@@ -56,18 +61,18 @@ function HistoryItem({ event, names }: { event: HistoryEvent; names: Readonly<Re
           {formatTime(event.at)}
         </Typography.Text>
       </div>
-      {event.changes.length > 0 && (
+      {changes.length > 0 && (
         <ul className="history-changes" style={{ margin: '6px 0 0', paddingInlineStart: 20 }}>
-          {event.changes.map((change) => (
+          {changes.map((change) => (
             <li key={change.field} className="history-change" style={{ lineHeight: '22px' }}>
               <span className="history-label">{change.label}</span>：
               {changeShape(event, change) === 'value' ? (
-                <HistoryValue entity={event.entity} field={change.field} value={change.after} names={names} />
+                <HistoryValue entity={event.entity} field={change.field} value={change.after} lookups={lookups} />
               ) : (
                 <>
-                  <HistoryValue entity={event.entity} field={change.field} value={change.before} names={names} />
+                  <HistoryValue entity={event.entity} field={change.field} value={change.before} lookups={lookups} />
                   <span style={{ margin: '0 6px', color: 'rgba(0, 0, 0, 0.45)' }}>→</span>
-                  <HistoryValue entity={event.entity} field={change.field} value={change.after} names={names} />
+                  <HistoryValue entity={event.entity} field={change.field} value={change.after} lookups={lookups} />
                 </>
               )}
             </li>
@@ -87,6 +92,12 @@ export function HistoryList({ target }: HistoryListProps) {
   const history = useQuery(historyQuery(target, page));
   const events = history.data?.data ?? [];
   const names = useFileNames(historyFilePaths(events));
+  const types = useQuery({ ...customerTypesQuery(), enabled: namesCustomerTypes(events) });
+  const customerTypes = useMemo(
+    () => Object.fromEntries((types.data ?? []).map((type) => [type.id, type.name])),
+    [types.data],
+  );
+  const lookups = useMemo(() => ({ names, customerTypes }), [names, customerTypes]);
   const total = history.data?.meta.total ?? history.data?.total ?? 0;
 
   if (history.isPending) {
@@ -119,7 +130,7 @@ export function HistoryList({ target }: HistoryListProps) {
     <div className="history-list" aria-busy={history.isFetching}>
       <ol aria-label="变更记录" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {events.map((event) => (
-          <HistoryItem key={event.id} event={event} names={names} />
+          <HistoryItem key={event.id} event={event} lookups={lookups} />
         ))}
       </ol>
       {total > PAGE_SIZE && (

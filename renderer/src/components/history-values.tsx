@@ -111,17 +111,22 @@ export const historyValueText = (
   entity: HistoryEntity,
   field: string,
   value: unknown,
-  names?: Readonly<Record<string, string>>,
+  lookups?: HistoryLookups,
 ): string => {
+  const names = lookups?.names;
   if (isEmpty(value)) return EMPTY_VALUE;
   if (isHistoryMoneyField(entity, field)) {
     const amount = Number(value);
     return Number.isFinite(amount) ? formatMoney(amount) : String(value);
   }
   if (isStoredPath(value)) return displayName(value, names);
-  if (Array.isArray(value)) return value.map((item) => historyValueText(entity, field, item, names)).join('、');
+  if (Array.isArray(value)) return value.map((item) => historyValueText(entity, field, item, lookups)).join('、');
   const word = codeWord(entity, field, value);
   if (word !== undefined) return word;
+  const typeName = typeof value === 'number' ? lookups?.customerTypes?.[value] : undefined;
+  if (CUSTOMER_TYPE_FIELDS.has(field) && typeName) return typeName;
+  // A stage record's share of its documents, in whole percent as its page shows it.
+  if (field === 'rate' && isStage(entity) && typeof value === 'number') return `${value}%`;
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value as string | number);
@@ -131,26 +136,48 @@ export const historyValueText = (
 export type ChangeShape = 'arrow' | 'value';
 
 /**
- * A new record has no before, so its fields are listed with their values; so is a VIN correction's
- * reason, which is said once rather than changed.
+ * A new record has no before, so its fields are listed with their values; so are the facts an action
+ * states once (a VIN correction's reason, the logins a disabled account lost). A field an edit filled
+ * in stays 空 → value.
  */
 export const changeShape = (event: Pick<HistoryEvent, 'action'>, change: HistoryChange): ChangeShape =>
-  event.action === 'create' || event.action === 'setup' || (event.action === 'correct_vin' && change.field === 'reason')
+  event.action === 'create' || event.action === 'setup' || (event.action !== 'update' && isEmpty(change.before))
     ? 'value'
     : 'arrow';
+
+/** Ids of other records: a new record's names say it better (客户名称), and an id means nothing to a clerk. */
+const REFERENCE_FIELDS = new Set(['customer_id', 'order_id', 'purchase_id', 'agent_id', 'correction_id']);
+
+/** The changes worth a line: a new record's empty fields and references are left out. */
+export const shownChanges = (event: Pick<HistoryEvent, 'action' | 'changes'>): HistoryChange[] =>
+  event.action === 'create' || event.action === 'setup'
+    ? event.changes.filter((change) => !isEmpty(change.after) && !REFERENCE_FIELDS.has(change.field))
+    : event.changes;
+
+const CUSTOMER_TYPE_FIELDS = new Set(['type_id', 'customer_type_id']);
+
+/** Names the history needs beyond the event: the files' uploaded names, customer types by id. */
+export interface HistoryLookups {
+  names: Readonly<Record<string, string>>;
+  customerTypes?: Readonly<Record<number, string>>;
+}
+
+/** Whether an event names a customer type by id, so that the types' names are worth asking for. */
+export const namesCustomerTypes = (events: readonly HistoryEvent[]): boolean =>
+  events.some((event) => event.changes.some((change) => CUSTOMER_TYPE_FIELDS.has(change.field)));
 
 export function HistoryValue({
   entity,
   field,
   value,
-  names,
+  lookups,
 }: {
   entity: HistoryEntity;
   field: string;
   value: unknown;
-  names: Readonly<Record<string, string>>;
+  lookups: HistoryLookups;
 }): ReactNode {
-  const text = historyValueText(entity, field, value, names);
+  const text = historyValueText(entity, field, value, lookups);
   const empty = isEmpty(value);
   return (
     <span

@@ -28,6 +28,8 @@ import {
 /** The pause after the last key before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_PLACEHOLDER = '搜索车架号、合同号、报关单号、客户';
+/** The top bar's shorter words, whole at its width. */
+const TRIGGER_TEXT = '搜索车辆、合同、报关单、客户';
 export const SEARCH_FAILED = '搜索失败，请稍后重试';
 
 const VIN_FONT = 'ui-monospace, SFMono-Regular, Consolas, "Liberation Mono", monospace';
@@ -315,9 +317,7 @@ export function GlobalSearch() {
           }}
         >
           <SearchOutlined />
-          <span style={{ flex: 1, textAlign: 'start', overflow: 'hidden', whiteSpace: 'nowrap' }}>
-            {SEARCH_PLACEHOLDER}
-          </span>
+          <span style={{ flex: 1, textAlign: 'start', overflow: 'hidden', whiteSpace: 'nowrap' }}>{TRIGGER_TEXT}</span>
           <kbd
             style={{
               fontFamily: 'inherit',
