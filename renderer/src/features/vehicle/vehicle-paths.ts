@@ -4,7 +4,7 @@
  * read `?vehicle=<id>` and start with the car chosen (and, for a form of one overseas contract, that
  * contract).
  */
-import type { Stage } from '../../../../contract/stage';
+import { type Stage, stageTable } from '../../../../contract/stage';
 
 export interface StageRecordPlace {
   orderId: number | null;
@@ -91,3 +91,6 @@ export const stageAddLabels: Record<Stage, string> = {
   archive: '注销',
   freight: '运费',
 };
+
+/** The add link beside a stage without a record (新增退税记录: a bare 退税 under 退税 would say nothing). */
+export const stageAddRecordLabel = (stage: Stage): string => `新增${stageTable[stage].recordLabel}`;

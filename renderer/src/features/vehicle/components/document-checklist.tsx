@@ -6,7 +6,7 @@
  * record takes an upload right there (`onUpload` saves it through the record's edit); a stage without a
  * record offers its add form.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Empty, Progress, Space, Tag, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
@@ -15,7 +15,7 @@ import { vehicleFileMessages, type VehicleFile } from '../../../../../contract/v
 import { StoredFileLink } from '../../../components/stored-file';
 import { UploadSlot } from '../../../components/upload-slot';
 import { isEditableStage } from '../api/save-slot';
-import { stageAddLabels, stageAddPath } from '../vehicle-paths';
+import { stageAddPath, stageAddRecordLabel } from '../vehicle-paths';
 import { skippedEntry } from './stage-timeline';
 
 type FileDocument = VehicleFile['documents'][number];
@@ -59,6 +59,11 @@ function SlotRow({
 }) {
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  const uploadArea = useRef<HTMLDivElement>(null);
+  // The drop area takes the focus as it opens: Enter or Space opens the file picker.
+  useEffect(() => {
+    if (open) uploadArea.current?.querySelector<HTMLElement>('[role="button"]')?.focus();
+  }, [open]);
   const slot = stageTable[document.stage].slots.find((candidate) => candidate.field === document.field);
   const empty = document.files.length === 0;
   const canUpload = empty && recordId !== null && slot !== undefined && isEditableStage(document.stage);
@@ -114,7 +119,7 @@ function SlotRow({
         </div>
       </div>
       {canUpload && open && slot && (
-        <div style={{ marginTop: 6, marginLeft: 124 }}>
+        <div ref={uploadArea} style={{ marginTop: 6, marginLeft: 124 }}>
           <UploadSlot
             dir={slot.dir}
             accept={slot.accept}
@@ -188,7 +193,7 @@ function StageDocuments({
         {recordId === null && (
           <Space size={8}>
             <Typography.Text type="secondary">尚无{stageTable[stage].recordLabel}</Typography.Text>
-            {add && <Link to={add}>{stageAddLabels[stage]}</Link>}
+            {add && <Link to={add}>{stageAddRecordLabel(stage)}</Link>}
           </Space>
         )}
       </div>

@@ -10,7 +10,7 @@ import { Space, Steps, Tag, Typography } from 'antd';
 import { recordAllowedIn, type Stage } from '../../../../../contract/stage';
 import type { VehicleFile } from '../../../../../contract/vehicle-file';
 import { formatTime } from '../../../components/format-time';
-import { stageAddLabels, stageAddPath, stageEditPath, stageInfoPath } from '../vehicle-paths';
+import { stageAddPath, stageAddRecordLabel, stageEditPath, stageInfoPath } from '../vehicle-paths';
 
 type FileStage = VehicleFile['stages'][number];
 
@@ -46,11 +46,7 @@ function StageLinks({ file, item }: { file: VehicleFile; item: FileStage }) {
   const add = recordAllowedIn(item.stage, file.vehicle.flow)
     ? stageAddPath(item.stage, file.vehicle.id, file.order?.id ?? null)
     : undefined;
-  return add ? (
-    <Link to={add} aria-label={`${stageAddLabels[item.stage]}（${item.label}）`}>
-      {stageAddLabels[item.stage]}
-    </Link>
-  ) : null;
+  return add ? <Link to={add}>{stageAddRecordLabel(item.stage)}</Link> : null;
 }
 
 export function StageTimeline({ file }: { file: VehicleFile }) {
@@ -62,7 +58,8 @@ export function StageTimeline({ file }: { file: VehicleFile }) {
       size="small"
       items={file.stages.map((item) => {
         const skipped = skippedEntry(file, item.stage);
-        const missing = missingOf(item.stage);
+        // A stage not started misses all its documents: the checklist lists them, the timeline need not.
+        const missing = item.record_id === null ? 0 : missingOf(item.stage);
         return {
           key: item.stage,
           status: skipped ? 'finish' : stepStatus[item.value],

@@ -225,10 +225,8 @@ describe('the vehicle file', { timeout: 60_000 }, () => {
     expect(screen.getAllByText('二手车').length).toBeGreaterThan(0);
     expect(screen.getByText('待过户')).toBeInTheDocument();
     // No transfer record yet: its add form, with the car, from the timeline and from the page's actions.
-    expect(screen.getByRole('link', { name: '新增过户（过户）' })).toHaveAttribute(
-      'href',
-      '/dmv/transfer_add?vehicle=11',
-    );
+    for (const link of screen.getAllByRole('link', { name: '新增过户记录' }))
+      expect(link).toHaveAttribute('href', '/dmv/transfer_add?vehicle=11');
     const view = screen.getByRole('button', { name: /新增过户/ });
     await userEvent.click(view);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dmv/transfer_add?vehicle=11'));
@@ -305,6 +303,8 @@ describe('the vehicle file', { timeout: 60_000 }, () => {
     openFile();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '上传保险单' }));
+    // The drop area takes the focus: Enter or Space opens the picker.
+    expect(within(slotRow('上牌', '保险单')).getByRole('button', { name: /^上传文件：/ })).toHaveFocus();
     const input = slotRow('上牌', '保险单').querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File([pdf], '保险单.pdf', { type: 'application/pdf' }));
 
