@@ -31,7 +31,7 @@ const sharedLayers = ['components', 'api', 'stores', 'platform'];
 const lifecycleOnly = [
   {
     selector:
-      'CallExpression[callee.property.name=/^(set|values)$/] Property[key.name=/^(flow|entry|plate|release|transfer|exports|drawback|archive|freight)$/]',
+      'CallExpression[callee.property.name=/^(set|values)$/] Property[key.name=/^(flow|no_entry|entry|plate|release|transfer|exports|drawback|archive|freight)$/]',
     message: 'Only server/src/lifecycle/ moves a vehicle or sets its stage values.',
   },
   {

@@ -101,7 +101,7 @@ export const handOverVehicles = async (
       entity: 'purchase',
       entityId: purchaseId,
       before: { flow: rule.from },
-      after: { flow: rule.to },
+      after: { flow: rule.to, ...rule.mark },
       vehicleIds: movedVehicles.map((vehicle) => vehicle.id),
     });
   }

@@ -318,6 +318,12 @@ describe('the vehicle file (GET /api/vehicle/{id}/file)', () => {
     expect((await vehicleOf(vin(2)))?.no_entry).toBe(0);
     expect((await vehicleOf(vin(3)))?.no_entry).toBe(0);
     expect((await fileOf(vin(3))).vehicle.no_entry).toBe(false);
+    // The car's history says it went on to the registry with 免入库.
+    const history = (await ok('GET', `/api/history?vehicle_id=${await carId(1)}`)) as {
+      data: { action: string; changes: { label: string; before: unknown; after: unknown }[] }[];
+    };
+    expect(history.data[0]).toMatchObject({ action: 'hand_over' });
+    expect(history.data[0]!.changes).toContainEqual(expect.objectContaining({ label: '免入库', after: 1 }));
   });
 
   it('answers a car not bought yet: its overseas contract, no purchase, no type, no documents', async () => {

@@ -41,7 +41,8 @@ export const lookupVins = (db: Db, vins: readonly string[]) =>
   db.selectFrom('vehicles').select(['id', 'vin', 'model']).where('vin', 'in', vins).execute();
 
 /** What a module may write of a vehicle: everything but where it is and its stage values (lifecycle/). */
-type LifecycleColumns = 'flow' | Stage;
+// The 免入库 mark is set by the lifecycle's hand-over with the flow it moves, like the stage values.
+type LifecycleColumns = 'flow' | 'no_entry' | Stage;
 export type VehicleInsert = Omit<NewVehicleRow, LifecycleColumns>;
 export type VehiclePatch = Omit<Updateable<VehiclesTable>, LifecycleColumns>;
 

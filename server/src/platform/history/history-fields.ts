@@ -55,6 +55,7 @@ const COMMON: Record<string, string> = {
   currency: exportsLabels.currency,
   contracts: '合同文件',
   flow: '所在环节',
+  no_entry: '免入库',
   status: '状态',
   value: '完成状态',
   rate: '资料完整率',
