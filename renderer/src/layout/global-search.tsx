@@ -304,7 +304,7 @@ export function GlobalSearch() {
             display: 'inline-flex',
             alignItems: 'center',
             gap: 8,
-            width: 270,
+            width: 'clamp(180px, 22vw, 270px)',
             height: 32,
             marginInlineEnd: 6,
             padding: '0 8px 0 10px',
