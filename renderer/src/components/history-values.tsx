@@ -96,7 +96,7 @@ const codeWord = (entity: HistoryEntity, field: string, value: unknown): string 
   if ((field === 'type' && entity === 'purchase') || field === 'car_type')
     return purchaseTypeLabels[value as keyof typeof purchaseTypeLabels];
   if (field === 'remit_status') return remitStatusLabels[value as keyof typeof remitStatusLabels];
-  if (field === 'is_deposit') return value === 1 ? '是' : value === 0 ? '否' : undefined;
+  if (field === 'is_deposit' || field === 'no_entry') return value === 1 ? '是' : value === 0 ? '否' : undefined;
   return undefined;
 };
 

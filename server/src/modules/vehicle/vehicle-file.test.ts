@@ -27,7 +27,7 @@ describe('the vehicle file (GET /api/vehicle/{id}/file)', () => {
     filingFiles = await uploadFilingFiles(t.app, staff.token);
   });
 
-  const ok = async (method: 'POST' | 'PUT', url: string, body?: object) => {
+  const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => {
     const response = await call(method, url, body);
     expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     return response.json().data;

@@ -5,7 +5,7 @@
  */
 import { customerLabels } from '../../../../contract/customer';
 import { exportsLabels } from '../../../../contract/release-exports';
-import type { HistoryEntity } from '../../../../contract/history';
+import { type HistoryEntity, isHistoryMoneyField } from '../../../../contract/history';
 import { moneyLabels, orderTextLabels } from '../../../../contract/overseas-messages';
 import { pickupTextLabels } from '../../../../contract/pickup';
 import { purchaseMoneyLabels, purchaseTextLabels } from '../../../../contract/purchase';
@@ -23,18 +23,11 @@ export const isRecordedField = (field: string): boolean => !isSecretField(field)
 /** Stored as JSON text (a list of files); the history keeps the list itself. */
 export const LIST_FIELDS = new Set(['contracts', 'car_images']);
 
-/** Money kept in fen, per entity (`amount` is a number of cars on a contract, money on a receipt). */
-const MONEY_FIELDS: Partial<Record<HistoryEntity, readonly string[]>> = {
-  order: ['total'],
-  purchase: ['total'],
-  car: ['order_price', 'order_invoice', 'order_other', 'price', 'invoice', 'other'],
-  receipt: ['amount', 'settlement', 'actual_total'],
-  remit: ['amount'],
-  exports: ['exports_money'],
-};
-
-export const isMoneyField = (entity: HistoryEntity, field: string): boolean =>
-  MONEY_FIELDS[entity]?.includes(field) ?? false;
+/**
+ * Money kept in fen, per entity (`amount` is a number of cars on a contract, money on a receipt), written
+ * in yuan: one list with the screens that show it with separators, in contract/history.ts.
+ */
+export const isMoneyField = isHistoryMoneyField;
 
 /** The labels every entity shares. */
 const COMMON: Record<string, string> = {
