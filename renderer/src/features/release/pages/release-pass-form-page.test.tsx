@@ -94,17 +94,19 @@ describe('release pass form (车辆放行)', () => {
   });
 
   it('releases two vehicles of one purchase contract with the slip and photo uploaded', async () => {
-    server.on('POST /api/car/releaseAdd', envelope(200, { id: 9 }, '新建成功'));
+    server.on('POST /api/car/releaseAdd', envelope(200, { id: 9, ids: [9] }, '新建成功'));
     const { location } = renderForm();
     await waitFor(() => expect(vinsIn('待放行车辆')).toHaveLength(3));
     await userEvent.click(item(car(11, 1).vin));
     await move('加入');
-    // Another purchase contract's vehicle cannot join this pass.
-    expect(item(car(13, 2).vin)).toHaveClass('ant-transfer-list-content-item-disabled');
-    expect(screen.getByText('一张放行条只能放行同一采购合同的车辆')).toBeInTheDocument();
+    // On an add, another purchase contract's vehicle stays open to choose, with no refusal said.
+    expect(item(car(13, 2).vin)).not.toHaveClass('ant-transfer-list-content-item-disabled');
+    expect(screen.queryByText('一张放行条只能放行同一采购合同的车辆')).not.toBeInTheDocument();
     await userEvent.click(item(car(12, 1).vin));
     await move('加入');
     expect(vinsIn('本次放行车辆')).toEqual([car(11, 1).vin, car(12, 1).vin]);
+    // One purchase contract: one pass, nothing to announce.
+    expect(document.querySelector('.release-pass-count')).toBeNull();
 
     await userEvent.upload(screen.getByLabelText('放行条'), photo('放行条.png'));
     await userEvent.upload(screen.getByLabelText('离场照片'), photo('离场.png'));
@@ -122,6 +124,76 @@ describe('release pass form (车辆放行)', () => {
     });
     // The tab closes after the spec's second and goes back to the pickup list.
     await waitFor(() => expect(location()).toBe('/pickup/list'), { timeout: 3000 });
+  });
+
+  it('groups the waiting vehicles by purchase contract, each group ticked at once', async () => {
+    renderForm();
+    await waitFor(() => expect(vinsIn('待放行车辆')).toHaveLength(3));
+    const groups = Array.from(pane('待放行车辆').querySelectorAll('.release-pass-group'), (group) => ({
+      name: group.querySelector('.release-pass-group-name')?.textContent,
+      vins: Array.from(group.querySelectorAll('.release-pass-car-vin'), (node) => node.textContent),
+    }));
+    expect(groups).toEqual([
+      { name: '采购合同 CG-2026-002', vins: [car(13, 2).vin] },
+      { name: '采购合同 CG-2026-001', vins: [car(12, 1).vin, car(11, 1).vin] },
+    ]);
+    expect(within(pane('待放行车辆')).getByText('海外合同 HW-2026-001')).toBeInTheDocument();
+
+    await userEvent.click(within(pane('待放行车辆')).getByLabelText('选择采购合同 CG-2026-001的全部车辆'));
+    for (const vin of [car(12, 1).vin, car(11, 1).vin]) expect(item(vin)).toHaveClass('ant-transfer-list-content-item-checked');
+    expect(item(car(13, 2).vin)).not.toHaveClass('ant-transfer-list-content-item-checked');
+    await move('加入');
+    expect(vinsIn('本次放行车辆')).toEqual([car(12, 1).vin, car(11, 1).vin]);
+    // The right pane groups them too.
+    expect(within(pane('本次放行车辆')).getByText('采购合同 CG-2026-001')).toBeInTheDocument();
+
+    // The pane's own select-all is still there: it takes the rest.
+    const [selectAll] = pane('待放行车辆').querySelectorAll('.ant-transfer-list-header .ant-checkbox-input');
+    await userEvent.click(selectAll as HTMLElement);
+    await move('加入');
+    expect(vinsIn('待放行车辆')).toEqual([]);
+  });
+
+  it('takes cars of two purchase contracts on one add, says it makes two passes, and sends the slip once', async () => {
+    server.on('POST /api/car/releaseAdd', envelope(200, { id: 9, ids: [9, 10] }, '新建成功'));
+    renderForm();
+    await waitFor(() => expect(vinsIn('待放行车辆')).toHaveLength(3));
+    await userEvent.click(item(car(13, 2).vin));
+    await userEvent.click(item(car(11, 1).vin));
+    await move('加入');
+    expect(document.querySelector('.release-pass-count')).toHaveTextContent(
+      '所选车辆属于 2 份采购合同，将按采购合同生成 2 张放行条',
+    );
+
+    await userEvent.upload(screen.getByLabelText('放行条'), photo('放行条.png'));
+    await userEvent.upload(screen.getByLabelText('离场照片'), photo('离场.png'));
+    await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/upload')).toHaveLength(2));
+    await save();
+    await screen.findByText('新建成功，已生成 2 张放行条');
+    expect(errors()).toEqual([]);
+    expect(writes()).toHaveLength(1);
+    expect(writes()[0]).toMatchObject({
+      path: '/api/car/releaseAdd',
+      body: { vin: [car(13, 2).vin, car(11, 1).vin], fxt_image: '/storage/image/2026/11/upload-1.png' },
+    });
+  });
+
+  it('takes the pickup list’s batch of two purchase contracts without a refusal', async () => {
+    server.on('GET /api/car/releaseCandidates', (request: SeenRequest) =>
+      candidatesAnswer(
+        request.query.get('car_id') === '11,13'
+          ? [
+              { ...car(11, 1), refusal: null },
+              { ...car(13, 2), refusal: null },
+            ]
+          : [],
+      ),
+    );
+    renderForm('/release/letpass_add?car=11,13');
+    await waitFor(() => expect(vinsIn('本次放行车辆')).toEqual([car(11, 1).vin, car(13, 2).vin]));
+    await screen.findByText('所选车辆属于 2 份采购合同，将按采购合同生成 2 张放行条');
+    await save();
+    await waitFor(() => expect(errors()).toEqual(['请上传放行条', '请上传离场照片']));
   });
 
   it('searches the waiting vehicles by VIN on the server', async () => {
@@ -179,6 +251,10 @@ describe('release pass form (车辆放行)', () => {
     expect(screen.getByText('杭州二手车行')).toBeInTheDocument();
     const candidates = server.requests.find((r) => r.path === '/api/car/releaseCandidates');
     expect(candidates?.query.get('release_id')).toBe('7');
+    // The pass keeps its purchase contract: the other contract's vehicle is locked, and the list says why.
+    expect(item(car(13, 2).vin)).toHaveClass('ant-transfer-list-content-item-disabled');
+    expect(screen.getByText('一张放行条只能放行同一采购合同的车辆')).toBeInTheDocument();
+    expect(within(pane('待放行车辆')).getByLabelText('选择采购合同 CG-2026-002的全部车辆')).toBeDisabled();
     await userEvent.click(item('LSVAB1230RA200022'));
     await move('移出');
     expect(vinsIn('本次放行车辆')).toEqual(['LSVAB1230RA200021']);

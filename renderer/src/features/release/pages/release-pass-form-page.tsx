@@ -1,6 +1,6 @@
 /**
  * /release/letpass_add (optionally `?car=<id>,<id>` from the pickup list's 车辆放行, or `?vehicle=<id>` from
- * the vehicle file), and
+ * the vehicle file; the cars may belong to several purchase contracts: one pass is made for each), and
  * /release/letpass_edit/:id or /release/letpass_edit/:order_id/:p_id/:id (the release detail page's
  * link; the last parameter is the pass): the vehicles a release slip lets out, the slip, the departure
  * photo and up to 9 other photos (spec part 2, sections 2 and 5).
@@ -38,8 +38,6 @@ export const RELEASE_PASS_CLOSE_TO = '/pickup/list';
 const SEARCH_PAUSE_MS = 300;
 /** The pickup list's ids (`?car=`) are read as far as the server reads them. */
 const MAX_ASKED = 500;
-
-/** The pickup list's entries for the release block (the pickup list keeps its rows under this key). */
 
 export interface ReleasePassFormValues {
   vin: ReleaseCar[];
@@ -84,16 +82,28 @@ export const askedCarIds = (text: string | null): number[] | undefined => {
   return [...new Set(ids)].slice(0, MAX_ASKED);
 };
 
-const carRules: FormRule[] = [
+/**
+ * At least one vehicle. An edit keeps its pass's one purchase contract; an add may hold several (the
+ * server makes one pass per purchase contract), so a clerk never meets a refusal for a mix there.
+ */
+const carRules = (editing: boolean): FormRule[] => [
   {
     validator: (_rule, value: unknown) => {
       const cars = Array.isArray(value) ? (value as ReleaseCar[]) : [];
       if (cars.length === 0) return Promise.reject(new Error(releasePassMessages.vinRequired));
-      if (purchasesOf(cars).length > 1) return Promise.reject(new Error(releasePassMessages.mixedPurchases));
+      if (editing && purchasesOf(cars).length > 1) {
+        return Promise.reject(new Error(releasePassMessages.mixedPurchases));
+      }
       return Promise.resolve();
     },
   },
 ];
+
+/** What an add of cars of `count` purchase contracts makes: one pass each. */
+export const passesNotice = (count: number) => `所选车辆属于 ${count} 份采购合同，将按采购合同生成 ${count} 张放行条`;
+/** The toast after such an add. */
+export const passesMade = (count: number) =>
+  count > 1 ? `${releasePassMessages.created}，已生成 ${count} 张放行条` : releasePassMessages.created;
 
 const sectionStyle = { marginBottom: 16 } as const;
 
@@ -150,12 +160,17 @@ function ReleasePassForm() {
     },
   });
 
+  // An add of several purchase contracts' cars makes one pass per contract, the slip and photos shared.
+  const chosenCars = Form.useWatch('vin', form) as ReleaseCar[] | undefined;
+  const passCount = record.editing ? 1 : purchasesOf(chosenCars ?? []).length;
+
   const save = () =>
     record.save({
       body: releasePassBodyFrom,
       create: createReleasePass,
       update: (id, body) => updateReleasePass({ ...body, release_id: id }),
-      messages: releasePassMessages,
+      // The server answers every pass it made (`ids`), one per purchase contract of the cars sent.
+      messages: { ...releasePassMessages, created: passesMade(passCount) },
       closeAfterMs: { create: RELEASE_PASS_CLOSE_AFTER_MS, edit: RELEASE_PASS_CLOSE_AFTER_MS },
       // A chosen vehicle is on another pass already: that pass opens instead.
       existingPath: releaseListPaths.releaseEdit,
@@ -218,15 +233,32 @@ function ReleasePassForm() {
               }
             />
           )}
-          <Form.Item name="vin" rules={carRules} required label="选择车辆" style={{ marginBottom: 0 }}>
+          <Form.Item
+            name="vin"
+            rules={carRules(record.editing)}
+            required
+            label="选择车辆"
+            style={{ marginBottom: 0 }}
+          >
             <ReleasePassCars
               candidates={candidates.data?.data ?? []}
               loading={candidates.isFetching}
               more={candidates.data?.more ?? false}
               limit={candidates.data?.limit ?? 0}
               onSearch={setTyped}
+              onePurchase={record.editing}
             />
           </Form.Item>
+          {passCount > 1 && (
+            <Alert
+              className="release-pass-count"
+              type="info"
+              showIcon
+              style={{ marginTop: 12 }}
+              title={passesNotice(passCount)}
+              description="放行条、离场照片和其他照片只需上传一次，每张放行条都会使用这些资料。"
+            />
+          )}
         </Card>
 
         {/* The slip, the departure photo and the other photos side by side at 1366 px (stage table: what each takes). */}
