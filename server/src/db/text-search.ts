@@ -57,7 +57,7 @@ export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instance
  * took 1 ms where the last six take 0.4 ms at 50,000 contracts. The `like` on the column keeps only
  * the rows holding the whole text, so the answer is the same.
  */
-const SERIAL_TAIL = 6;
+export const SERIAL_TAIL = 6;
 
 /** The text as one FTS5 phrase: quoted, its quotes doubled, so that `*`, `-`, `OR`, `:` are only text. */
 export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
@@ -105,24 +105,14 @@ export const containsText = (
 };
 
 /**
- * The ids of the newest `cap` rows whose column contains `text` (at least `TRIGRAM_LENGTH` characters),
- * as a subquery, for a search box that shows a few of the best matches rather than a page of all: the
- * caller ranks these few (exact, starts or ends with the text) and keeps the best. Reading the index
- * newest first and stopping at `cap` keeps a text most rows contain (`LFV`, `有限公司`) as cheap as a rare
- * one. SQLite reads FTS5's rowids in descending order and stops (the caller keeps its `like`, as
- * `containsText` does, for the few rows FTS5's wider case folding lets in); PostgreSQL's planner picks
- * the trigram index for a rare text and the primary key newest first for a common one.
+ * An FTS5 query for the rows holding the first and the last trigram of `text` (three characters or
+ * more), each quoted, joined by AND. A phrase of all the text's trigrams makes FTS5 read and match the
+ * positions of each: a VIN tail of six took 1.0 ms against 0.24 ms for its first and last trigram at
+ * 500,000 vehicles, a whole company name of 13 characters 1.25 ms against 0.47 ms. The rows found are
+ * a superset (the two trigrams may be apart), which the caller's `like` narrows.
  */
-export const newestContaining = (db: Db, target: SearchedColumn, text: string, cap: number): RawBuilder<unknown> => {
-  const needle = target.upperCase ? text.toUpperCase() : text;
-  const looked = target.serialTail ? [...needle].slice(-SERIAL_TAIL).join('') : needle;
-  if (isPostgres(db)) {
-    const ref = sql.ref(`${target.table}.${target.column}`);
-    const contains = target.upperCase
-      ? sql`${ref} like ${containsPattern(looked)} escape '!'`
-      : sql`lower(${ref}) like lower(${containsPattern(looked)}) escape '!'`;
-    return sql`select ${sql.ref(`${target.table}.id`)} from ${sql.table(target.table)} where ${contains} order by ${sql.ref(`${target.table}.id`)} desc limit ${cap}`;
-  }
-  const fts = sql.table(target.fts);
-  return sql`select rowid from ${fts} where ${fts} match ${ftsPhrase(looked)} order by rowid desc limit ${cap}`;
+export const ftsTrigrams = (text: string): string => {
+  const characters = [...text];
+  const starts = new Set([0, characters.length - TRIGRAM_LENGTH]);
+  return [...starts].map((start) => ftsPhrase(characters.slice(start, start + TRIGRAM_LENGTH).join(''))).join(' AND ');
 };

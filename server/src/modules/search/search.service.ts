@@ -1,7 +1,7 @@
 import type { SearchAnswer, SearchQuery } from '../../../../contract/search';
 import type { AppContext } from '../../app-context';
 import { TRIGRAM_LENGTH } from '../../db/text-search';
-import { findCustomers, findExports, findOrders, findPurchases, findVehicles } from './search.repository';
+import { findAll, type SearchKind } from './search.repository';
 
 /** The characters a VIN may hold (ISO 3779: no I, O or Q). */
 const VIN_TEXT = /^[A-HJ-NPR-Z0-9]+$/;
@@ -21,23 +21,43 @@ export const couldBeVinPart = (text: string): boolean => {
  * `GET /api/search`: vehicles by a part of their VIN, overseas and purchase contracts by a part of
  * their number, declarations by a part of theirs, customers by a part of their name; each group at most
  * `limit`, best first. Contract and declaration numbers are free text (they may hold Chinese), so only
- * the VIN group is left out by what the text holds. The groups are independent queries: on PostgreSQL
- * they run on several connections of the pool at once.
+ * the VIN group is left out by what the text holds.
  */
 export const search = async ({ db }: AppContext, query: SearchQuery): Promise<SearchAnswer> => {
   const { q: text, limit } = query;
-  const [vehicles, orders, purchases, exports, customers] = await Promise.all([
-    couldBeVinPart(text) ? findVehicles(db, text, limit) : [],
-    findOrders(db, text, limit),
-    findPurchases(db, text, limit),
-    findExports(db, text, limit),
-    findCustomers(db, text, limit),
-  ]);
-  return {
-    vehicles,
-    orders: orders.map((row) => ({ id: row.id, order_no: row.number, customer_name: row.customer_name })),
-    purchases: purchases.map((row) => ({ id: row.id, purchase_no: row.number, customer_name: row.customer_name })),
-    exports,
-    customers,
-  };
+  const kinds: SearchKind[] = [
+    ...(couldBeVinPart(text) ? (['vehicles'] as const) : []),
+    'orders',
+    'purchases',
+    'exports',
+    'customers',
+  ];
+  const answer: SearchAnswer = { vehicles: [], orders: [], purchases: [], exports: [], customers: [] };
+  for (const row of await findAll(db, text, limit, kinds)) {
+    const id = Number(row.id);
+    switch (row.kindName) {
+      case 'vehicles':
+        answer.vehicles.push({ id, vin: row.label, model: row.detail, order_no: row.order_no });
+        break;
+      case 'orders':
+        answer.orders.push({ id, order_no: row.label, customer_name: row.detail ?? '' });
+        break;
+      case 'purchases':
+        answer.purchases.push({ id, purchase_no: row.label, customer_name: row.detail ?? '' });
+        break;
+      case 'exports':
+        answer.exports.push({
+          id,
+          bgd_sn: row.label,
+          order_id: Number(row.order_id),
+          order_no: row.order_no ?? '',
+          purchase_id: row.purchase_id === null ? null : Number(row.purchase_id),
+        });
+        break;
+      case 'customers':
+        answer.customers.push({ id, name: row.label, type: Number(row.type) });
+        break;
+    }
+  }
+  return answer;
 };

@@ -30,6 +30,7 @@ describe('GET /api/search', () => {
       looseCar: 0,
       order: 0,
       purchase: 0,
+      laterPurchase: 0,
       declaration: 0,
     };
 
@@ -48,6 +49,7 @@ describe('GET /api/search', () => {
       await seedOrder(t.db, { order_no: 'HW_0731', currency: 'USD', totalFen: 100, created_at: at });
       await seedOrder(t.db, { order_no: 'A1', currency: 'USD', totalFen: 100, created_at: at });
       ids.purchase = await seedPurchase(t.db, { purchase_no: 'CG2026-0415-2', order_id: ids.order, created_at: at });
+      ids.laterPurchase = await seedPurchase(t.db, { purchase_no: 'CG2026-0415-21', created_at: at });
       // The VIN ending with 796796, and a newer one holding 796796 in its middle: the tail comes first.
       ids.tailCar = await seedVehicle(t.db, { vin: 'LFV3A23C8K3796796', model: '大众 帕萨特', order_id: ids.order });
       ids.middleCar = await seedVehicle(t.db, { vin: 'LSG796796ABC12345', model: '别克 君威' });
@@ -115,10 +117,17 @@ describe('GET /api/search', () => {
       expect(orders.orders).toEqual([
         { id: ids.order, order_no: 'HW2026000731', customer_name: '迪拜星光汽车贸易有限公司' },
       ]);
-      const purchases = await searchFor(call, '0415');
+      // Ending with the text first, then newest first.
+      const purchases = await searchFor(call, '0415-2');
       expect(purchases.purchases).toEqual([
         { id: ids.purchase, purchase_no: 'CG2026-0415-2', customer_name: '卖方 CG2026-0415-2' },
+        { id: ids.laterPurchase, purchase_no: 'CG2026-0415-21', customer_name: '卖方 CG2026-0415-21' },
       ]);
+      // A whole number typed answers that contract, not the numbers holding it besides.
+      const whole = await searchFor(call, 'cg2026-0415-2');
+      expect(whole.purchases.map((purchase) => purchase.purchase_no)).toEqual(['CG2026-0415-2']);
+      const part = await searchFor(call, 'CG2026-0415');
+      expect(part.purchases.map((purchase) => purchase.purchase_no)).toEqual(['CG2026-0415-21', 'CG2026-0415-2']);
       const exports = await searchFor(call, '123456');
       expect(exports.exports).toEqual([
         {
