@@ -6,7 +6,9 @@ test.beforeEach(async ({ page, request }) => {
   await login(page);
 });
 
-test('the dashboard greets the user and shows the eleven counts, each leading to its list', async ({ page }) => {
+test('the dashboard greets the user and shows the eleven counts, each leading to its list or its cars', async ({
+  page,
+}) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('欢迎，系统管理员')).toBeVisible();
   await expect(page.getByText(/员工编号：\d+/)).toBeVisible();
@@ -35,19 +37,20 @@ test('the dashboard greets the user and shows the eleven counts, each leading to
   await expect(page.locator('.app-breadcrumb')).toHaveText('首页/采购管理/采购合同');
   await expect(page.getByRole('button', { name: /新建业务/ })).toBeVisible();
 
-  // The yard's count leads to the pickup list.
+  // A stage count opens the archive query filtered by that stage: the cars it counts (issue 24 point 5).
   await page.goBack();
   await stats.getByRole('link', { name: /^入库/ }).click();
-  await expect(page).toHaveURL(/\/pickup\/list$/);
-  await expect(page.getByRole('button', { name: /车辆入库/ })).toBeVisible();
-  await expect(page.locator('.app-breadcrumb')).toHaveText('首页/出入库管理/入库出库');
+  await expect(page).toHaveURL(/\/filed\/query_list\?stage=entry$/);
+  await expect(page.getByText('筛选：已入库', { exact: true })).toBeVisible();
+  await expect(page.locator('.app-breadcrumb')).toHaveText('首页/归档管理/档案查询');
 
-  // The exports count leads to the release list.
   await page.goBack();
   await stats.getByRole('link', { name: /^出口/ }).click();
-  await expect(page).toHaveURL(/\/release\/list$/);
-  await expect(page.getByRole('button', { name: /新增出口报关/ })).toBeVisible();
-  await expect(page.locator('.app-breadcrumb')).toHaveText('首页/出口报关/出口放行');
+  await expect(page).toHaveURL(/\/filed\/query_list\?stage=exports$/);
+  await expect(page.getByText('筛选：已出口', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '清除环节筛选' }).click();
+  await expect(page).toHaveURL(/\/filed\/query_list$/);
+  await expect(page.getByText('筛选：已出口', { exact: true })).toHaveCount(0);
 
   // The menu opens the last screen built (档案查询; the 建设中 fallback has its test in app-shell.test.tsx).
   const menu = page.getByRole('navigation', { name: '主菜单' });

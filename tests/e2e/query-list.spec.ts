@@ -219,3 +219,62 @@ test('a finished vehicle found by its VIN tail, the period report read and its w
   await row.getByRole('button', { name: `车辆 ${carA} 详情` }).click();
   await expect(page).toHaveURL(new RegExp(`/filed/info/${orderId}\\?car=\\d+$`));
 });
+
+test('a dashboard stage count opens exactly the vehicles it counts, the stage named until it is dropped', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await yardApi(request);
+  // Two finished vehicles, and one of another contract still at the registry.
+  const done = [vin('LSVDE', 1), vin('LSVDE', 2)];
+  const waiting = vin('LSVDF', 1);
+  await finishedContract(api, {
+    orderNo: `E2E-DE-${serial}`,
+    vins: done,
+    customer: `比什凯克汽车 ${serial}`,
+    purchase: { type: 1, purchaseNo: `CG-DE-${serial}`, seller: `温州车行${serial}` },
+  });
+  await createOrderThroughApi(api.request, {
+    orderNo: `E2E-DF-${serial}`,
+    customerName: `杜尚别贸易 ${serial}`,
+    vins: [waiting],
+  });
+  await purchaseInRegistry(api, {
+    type: 2,
+    purchaseNo: `CG-DF-${serial}`,
+    vins: [waiting],
+    seller: `台州车行${serial}`,
+    orderId: await orderIdOf(api, `E2E-DF-${serial}`),
+  });
+
+  await page.goto('/dashboard');
+  const count = page.getByRole('list', { name: '业务统计' }).getByRole('link', { name: /^归档完成：\d+，/ });
+  const counted = Number(/：(\d+)，/.exec((await count.getAttribute('aria-label')) ?? '')?.[1]);
+  expect(counted).toBeGreaterThanOrEqual(2);
+  await count.click();
+  await expect(page).toHaveURL(/\/filed\/query_list\?stage=complete$/);
+  await expect(list(page).getByText('筛选：归档完成', { exact: true })).toBeVisible();
+  // The count's cars, as many as it said.
+  await expect(list(page).getByText(`共 ${counted} 条`)).toBeVisible();
+  await picture(page, 'query-list-stage');
+
+  // Within the stage, the bar's filters: the finished contract's two, and not the one at the registry.
+  const byVin = async (text: string) => {
+    await filters(page).getByLabel('车架号').fill(text);
+    await filters(page)
+      .getByRole('button', { name: /搜\s*索/ })
+      .click();
+  };
+  await byVin(`LSVDE${reversed}`);
+  await expect(rows(page)).toHaveCount(2);
+  await byVin(waiting);
+  await expect(list(page).getByText('暂无数据：没有符合条件的车辆', { exact: false })).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+
+  // ×: every vehicle again, the one at the registry among them.
+  await list(page).getByRole('button', { name: '清除环节筛选' }).click();
+  await expect(page).toHaveURL(/\/filed\/query_list$/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(waiting);
+});

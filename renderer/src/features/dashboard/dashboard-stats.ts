@@ -1,25 +1,34 @@
 import type { DashboardCounts, ProcedureStatistics } from '../../../../contract/dashboard';
+import type { ProcedureStageFilter } from '../../../../contract/filed-query-list';
 
 export interface DashboardStat {
   key: keyof DashboardCounts;
   label: string;
-  /** Where clicking the count goes (spec part 1, Dashboard). */
+  /** Where clicking the count goes. */
   path: string;
 }
 
-/** The eleven counts in the order of a vehicle's life. */
+/** The archive query filtered by a stage: exactly the vehicles a stage count counts (API.md, procedureLists). */
+export const stageQueryPath = (stage: ProcedureStageFilter) => `/filed/query_list?stage=${stage}`;
+
+/**
+ * The eleven counts in the order of a vehicle's life. The contracts open their lists (spec part 1,
+ * Dashboard); a stage count counts every car whose step has happened, so it opens the archive query
+ * filtered by that stage, not the stage's work list, which holds only the cars still waiting there (the
+ * waiting-work counts below open those).
+ */
 export const dashboardStats: readonly DashboardStat[] = [
   { key: 'orderNum', label: '海外合同', path: '/overseas/list' },
   { key: 'purchaseNum', label: '采购合同', path: '/purchase/list' },
-  { key: 'carEntry', label: '入库', path: '/pickup/list' },
-  { key: 'carRelease', label: '出库', path: '/pickup/list' },
-  { key: 'carPlate', label: '上牌', path: '/dmv/list' },
-  { key: 'carTransfer', label: '过户', path: '/dmv/list' },
-  { key: 'carExports', label: '出口', path: '/release/list' },
-  { key: 'carDrawback', label: '退税', path: '/filed/list' },
-  { key: 'carFreight', label: '运费', path: '/filed/list' },
-  { key: 'carArchive', label: '注销', path: '/filed/list' },
-  { key: 'carComplete', label: '归档完成', path: '/filed/list' },
+  { key: 'carEntry', label: '入库', path: stageQueryPath('entry') },
+  { key: 'carRelease', label: '出库', path: stageQueryPath('release') },
+  { key: 'carPlate', label: '上牌', path: stageQueryPath('plate') },
+  { key: 'carTransfer', label: '过户', path: stageQueryPath('transfer') },
+  { key: 'carExports', label: '出口', path: stageQueryPath('exports') },
+  { key: 'carDrawback', label: '退税', path: stageQueryPath('drawback') },
+  { key: 'carFreight', label: '运费', path: stageQueryPath('freight') },
+  { key: 'carArchive', label: '注销', path: stageQueryPath('archive') },
+  { key: 'carComplete', label: '归档完成', path: stageQueryPath('complete') },
 ];
 
 export interface WaitingStat {

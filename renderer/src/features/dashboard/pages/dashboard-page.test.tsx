@@ -27,19 +27,23 @@ const counts: DashboardCounts = {
   carComplete: 3,
 };
 
-/** Spec part 1, section 2 "Dashboard": each count, its label and the list it opens (written out here). */
+/**
+ * Spec part 1, section 2 "Dashboard": each count and its label; the contracts open their lists, and a stage
+ * count opens the archive query filtered by that stage (issue 24 point 5: the cars counted, not the cars
+ * still waiting there). Written out here.
+ */
 const expected: Array<{ key: keyof DashboardCounts; label: string; path: string }> = [
   { key: 'orderNum', label: '海外合同', path: '/overseas/list' },
   { key: 'purchaseNum', label: '采购合同', path: '/purchase/list' },
-  { key: 'carEntry', label: '入库', path: '/pickup/list' },
-  { key: 'carRelease', label: '出库', path: '/pickup/list' },
-  { key: 'carPlate', label: '上牌', path: '/dmv/list' },
-  { key: 'carTransfer', label: '过户', path: '/dmv/list' },
-  { key: 'carExports', label: '出口', path: '/release/list' },
-  { key: 'carDrawback', label: '退税', path: '/filed/list' },
-  { key: 'carFreight', label: '运费', path: '/filed/list' },
-  { key: 'carArchive', label: '注销', path: '/filed/list' },
-  { key: 'carComplete', label: '归档完成', path: '/filed/list' },
+  { key: 'carEntry', label: '入库', path: '/filed/query_list?stage=entry' },
+  { key: 'carRelease', label: '出库', path: '/filed/query_list?stage=release' },
+  { key: 'carPlate', label: '上牌', path: '/filed/query_list?stage=plate' },
+  { key: 'carTransfer', label: '过户', path: '/filed/query_list?stage=transfer' },
+  { key: 'carExports', label: '出口', path: '/filed/query_list?stage=exports' },
+  { key: 'carDrawback', label: '退税', path: '/filed/query_list?stage=drawback' },
+  { key: 'carFreight', label: '运费', path: '/filed/query_list?stage=freight' },
+  { key: 'carArchive', label: '注销', path: '/filed/query_list?stage=archive' },
+  { key: 'carComplete', label: '归档完成', path: '/filed/query_list?stage=complete' },
 ];
 
 /** Vehicles waiting at each stage, every figure different; none waits for deregistration. */
@@ -110,7 +114,7 @@ describe('dashboard', () => {
     }
   });
 
-  it('opens each count’s list: contracts, pickup, registry, customs and filing', async () => {
+  it('opens each count’s list: the contracts’ lists, the archive query filtered by each stage', async () => {
     for (const { key, label, path } of expected) {
       const view = renderDashboard();
       await waitFor(() => expect(card(label)).toHaveAccessibleName(`${label}：${counts[key]}，查看详情`));
@@ -125,7 +129,7 @@ describe('dashboard', () => {
     await waitFor(() => expect(card('出口')).toHaveTextContent('14'));
     card('出口').focus();
     await userEvent.keyboard('{Enter}');
-    expect(view.location()).toBe('/release/list');
+    expect(view.location()).toBe('/filed/query_list?stage=exports');
   });
 
   it('says the counts failed to load and loads them again on 重新加载', async () => {

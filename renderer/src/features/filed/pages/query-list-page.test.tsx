@@ -181,6 +181,49 @@ describe('档案查询 (/filed/query_list)', { timeout: 60_000 }, () => {
     expect(await rowOf(finished.vin)).toBeInTheDocument();
   });
 
+  it('opens as the dashboard’s stage count asks (?stage=exports): sends it, names it, and drops it on ×', async () => {
+    const view = renderInApp(<QueryListPage />, {
+      path: '/filed/query_list',
+      initialEntries: ['/filed/query_list?stage=exports'],
+    });
+    await rowOf(finished.vin);
+    expect(listRequests()[0]?.query.get('stage')).toBe('exports');
+    const tag = screen.getByText('筛选：已出口');
+    expect(tag.closest('.query-list-stage')).toHaveTextContent('来自首页统计');
+
+    // The bar's filters go with it.
+    await userEvent.type(within(filters()).getByLabelText('车架号'), 'e5f678');
+    await userEvent.click(within(filters()).getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('vin')).toBe('e5f678'));
+    expect(listRequests().at(-1)?.query.get('stage')).toBe('exports');
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(listRequests().at(-1)?.query.get('page')).toBe('2'));
+
+    // ×: the stage goes, the bar's filters stay, the list starts again at its first page.
+    await userEvent.click(screen.getByRole('button', { name: '清除环节筛选' }));
+    await waitFor(() => expect(screen.queryByText('筛选：已出口')).not.toBeInTheDocument());
+    expect(view.location()).toBe('/filed/query_list');
+    await waitFor(() => expect(listRequests().at(-1)?.query.has('stage')).toBe(false));
+    expect(listRequests().at(-1)?.query.get('vin')).toBe('e5f678');
+    expect(listRequests().at(-1)?.query.get('page')).toBe('1');
+  });
+
+  it('ignores a stage it does not know', async () => {
+    renderInApp(<QueryListPage />, { path: '/filed/query_list', initialEntries: ['/filed/query_list?stage=nope'] });
+    await rowOf(finished.vin);
+    expect(listRequests()[0]?.query.has('stage')).toBe(false);
+    expect(screen.queryByText(/^筛选：/)).not.toBeInTheDocument();
+  });
+
+  it('says no vehicle has reached the stage when none has', async () => {
+    server.on('GET /api/car/procedureLists', () =>
+      envelope(200, { data: [], total: 0, meta: { total: 0, page: 1, limit: 15 } }),
+    );
+    renderInApp(<QueryListPage />, { path: '/filed/query_list', initialEntries: ['/filed/query_list?stage=complete'] });
+    expect((await screen.findAllByText('暂无数据：没有归档完成的车辆'))[0]).toBeInTheDocument();
+    expect(screen.getByText('筛选：归档完成')).toBeInTheDocument();
+  });
+
   it('says 暂无数据 when nothing matches', async () => {
     rows = [];
     server.on('GET /api/car/procedureLists', () =>

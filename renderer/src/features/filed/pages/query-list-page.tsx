@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { App, Button, Form, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { App, Button, Form, Space, Tag, Typography } from 'antd';
 import { BarChartOutlined, FileExcelOutlined } from '@ant-design/icons';
 import {
+  PROCEDURE_STAGE_FILTERS,
   type ProcedureListItem,
   type ProcedureListQuery,
+  type ProcedureStageFilter,
   procedureTextLimits,
   purchaseTypeWords,
 } from '../../../../../contract/filed-query-list';
@@ -169,10 +171,70 @@ const queryFields: FieldDescription<ProcedureListItem, ProcedureListQuery>[] = [
   },
 ];
 
-/** 档案查询 (/filed/query_list): every vehicle with its eight stages, its rates and its contracts. */
+/** What a stage filter shows: the vehicles whose step has happened, as the dashboard's counts say it. */
+export const stageFilterWords: Record<ProcedureStageFilter, string> = {
+  entry: '已入库',
+  plate: '已上牌',
+  release: '已出库',
+  transfer: '已过户',
+  exports: '已出口',
+  drawback: '已退税',
+  archive: '已注销',
+  freight: '已录运费',
+  complete: '归档完成',
+};
+
+/** `?stage=` of the dashboard's stage counts; anything else is no filter. */
+const stageOf = (text: string | null): ProcedureStageFilter | undefined =>
+  PROCEDURE_STAGE_FILTERS.find((stage) => stage === text);
+
+/** The stage a dashboard count opened the list with, and the way to drop it. */
+function StageFilterTag({ stage, onClear }: { stage: ProcedureStageFilter; onClear: () => void }) {
+  return (
+    <Space size={4} className="query-list-stage">
+      <Tag
+        color="blue"
+        closable={{ 'aria-label': '清除环节筛选' }}
+        onClose={(event) => {
+          event.preventDefault();
+          onClear();
+        }}
+        style={{ marginInlineEnd: 0 }}
+      >
+        筛选：{stageFilterWords[stage]}
+      </Tag>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        来自首页统计
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/**
+ * 档案查询 (/filed/query_list): every vehicle with its eight stages, its rates and its contracts. The
+ * dashboard's stage counts open it as `?stage=<stage>`: exactly the vehicles counted, with the bar's
+ * filters on top, until the clerk drops the stage filter.
+ */
 export function QueryListPage() {
   const navigate = useNavigate();
-  const list = usePagedList(listProceduresQuery);
+  const [search, setSearch] = useSearchParams();
+  const stage = stageOf(search.get('stage'));
+  const list = usePagedList((filters: FilterValues, page: number) =>
+    listProceduresQuery(stage ? { ...filters, stage } : filters, page),
+  );
+  // Another count's link (or the tag's ×) while the list is open: its first page.
+  const { goToPage } = list;
+  const shownStage = useRef(stage);
+  useEffect(() => {
+    if (shownStage.current === stage) return;
+    shownStage.current = stage;
+    goToPage(1);
+  }, [stage, goToPage]);
+  const clearStage = () => {
+    const next = new URLSearchParams(search);
+    next.delete('stage');
+    setSearch(next, { replace: true });
+  };
   const [reportPeriod, setReportPeriod] = useState<ReportPeriod | null>(null);
 
   const { columns, filters } = listFields<ProcedureListItem, ProcedureListQuery>([
@@ -212,8 +274,9 @@ export function QueryListPage() {
           <RefreshButton list={list} />
         </>
       }
+      toolbar={stage ? <StageFilterTag stage={stage} onClear={clearStage} /> : undefined}
       emptyText={{
-        empty: '暂无数据',
+        empty: stage ? `暂无数据：没有${stageFilterWords[stage]}的车辆` : '暂无数据',
         filtered: '暂无数据：没有符合条件的车辆，请修改筛选条件或点击“重置”',
         failed: '档案查询加载失败，请点击“刷新”重试',
       }}
