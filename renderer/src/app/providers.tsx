@@ -13,6 +13,13 @@ import { usePrefersReducedMotion } from './reduced-motion';
 
 dayjs.locale('zh-cn');
 
+/**
+ * A form field's message that is no longer true goes at once. antd fades a replaced message out and keeps
+ * it in the page (and in what a screen reader reads for the field) for up to half a second, so a
+ * corrected amount still said 格式不正确 under 请输入… (issue 24). The new message still fades in.
+ */
+const formMessageStyle = '.ant-form-item-explain .ant-form-show-help-item-leave { display: none; }';
+
 /** Locale, theme colour, motion as the system asks, component size, the antd App context the HTTP client speaks through, server state. */
 export function AppProviders({
   children,
@@ -30,6 +37,9 @@ export function AppProviders({
       componentSize={componentSizeFor[size]}
       theme={{ token: { colorPrimary: themeColor, motion: !reducedMotion } }}
     >
+      <style href="app-form-messages" precedence="default">
+        {formMessageStyle}
+      </style>
       <AntdApp>
         <HttpFeedbackBridge />
         {/* After the embedded server's restart, the lists that failed meanwhile load again. */}

@@ -34,6 +34,35 @@ function renderForm(initial: Partial<Values> = {}) {
 
 const box = (label: string) => screen.getByLabelText(label);
 const errors = () => Array.from(document.querySelectorAll('.ant-form-item-explain-error'), (node) => node.textContent);
+/**
+ * The messages a screen reader gives for a field: its `aria-describedby` help, without what the page
+ * hides (antd keeps a replaced message in the document while it fades out).
+ */
+const spoken = (label: string) =>
+  (box(label).getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .flatMap((id) => Array.from(document.getElementById(id)?.querySelectorAll('.ant-form-item-explain-error') ?? []))
+    .filter((node) => getComputedStyle(node).display !== 'none')
+    .map((node) => node.textContent);
+
+/** Every distinct set of messages the field said until `stop`, looked at as often as the page changes. */
+function listen(label: string) {
+  const heard: (string | null)[][] = [];
+  const note = () => {
+    const now = spoken(label);
+    if (JSON.stringify(heard.at(-1)) !== JSON.stringify(now)) heard.push(now);
+  };
+  const observer = new MutationObserver(note);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  note();
+  return {
+    stop: () => {
+      observer.disconnect();
+      return heard;
+    },
+  };
+}
+
 const save = () => userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
 
 describe('MoneyInput', () => {
@@ -99,6 +128,33 @@ describe('MoneyInput', () => {
     await save();
     await waitFor(() => expect(saved).toEqual([{ total: 999_999_999_999.99, fee: 0 }]));
     expect(box('合同总额')).toHaveValue('999,999,999,999.99');
+  });
+
+  it('drops a stale message at once when the amount is corrected, before blur or save', async () => {
+    renderForm({ fee: 0 });
+    await userEvent.type(box('合同总额'), '十万');
+    await waitFor(() => expect(spoken('合同总额')).toEqual(['合同总额格式不正确']));
+    // Still in the box: the correction alone takes the message away, within the 500 ms that antd's
+    // fading message used to stay (in the document and read out) after it was no longer true.
+    (box('合同总额') as HTMLInputElement).select();
+    await userEvent.keyboard('5');
+    expect(box('合同总额')).toHaveValue('5');
+    expect(box('合同总额')).toHaveFocus();
+    await waitFor(() => expect(spoken('合同总额')).toEqual([]), { timeout: 300 });
+  });
+
+  it('never says 格式不正确 and 请输入… together: emptied, then a wrong amount, one message at a time', async () => {
+    renderForm({ fee: 0 });
+    await userEvent.type(box('合同总额'), 'abc');
+    await waitFor(() => expect(spoken('合同总额')).toEqual(['合同总额格式不正确']));
+    const heard = listen('合同总额');
+    await userEvent.clear(box('合同总额'));
+    await waitFor(() => expect(spoken('合同总额')).toEqual(['请输入订单总额']), { timeout: 300 });
+    await userEvent.type(box('合同总额'), 'x');
+    await waitFor(() => expect(spoken('合同总额')).toEqual(['合同总额格式不正确']), { timeout: 300 });
+    await save();
+    expect(spoken('合同总额')).toEqual(['合同总额格式不正确']);
+    expect(heard.stop().filter((messages) => messages.length > 1)).toEqual([]);
   });
 
   it('refuses words and keeps them', async () => {

@@ -28,6 +28,11 @@ const dialog = () => screen.findByRole('dialog');
 const amountBox = () => screen.getByLabelText('本次打款金额');
 const errors = (panel: HTMLElement) =>
   Array.from(panel.querySelectorAll('.ant-form-item-explain-error'), (node) => node.textContent);
+/** The messages on view: a replaced one is hidden at once (app/providers.tsx) though antd keeps it a moment. */
+const shownErrors = (panel: HTMLElement) =>
+  Array.from(panel.querySelectorAll('.ant-form-item-explain-error'))
+    .filter((node) => getComputedStyle(node).display !== 'none')
+    .map((node) => node.textContent);
 const ok = async () =>
   userEvent.click(
     within(await dialog())
@@ -68,6 +73,9 @@ describe('purchase remittance dialog', () => {
     await waitFor(() => expect(errors(panel)).toEqual(['请填写本次打款金额', '请上传银行回单']));
     await userEvent.type(amountBox(), '12345.67');
     expect(within(panel).getByTestId('money-capitals')).toHaveTextContent('大写：壹万贰仟叁佰肆拾伍元陆角柒分');
+    // The amount's message goes while the clerk is still in the box, not when it is left.
+    expect(amountBox()).toHaveFocus();
+    await waitFor(() => expect(shownErrors(panel)).toEqual(['请上传银行回单']));
     expect(posts()).toHaveLength(0);
   });
 

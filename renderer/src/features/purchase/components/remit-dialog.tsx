@@ -112,7 +112,6 @@ export function RemitDialog({ purchase, onClose, onSaved }: RemitDialogProps) {
           label="本次打款金额"
           name="amount"
           rules={remitRules.amount}
-          validateTrigger="onBlur"
           extra={<MoneyCapitals value={amount} />}
         >
           <MoneyInput aria-label="本次打款金额" placeholder="请填写本次打款金额" suffix={PURCHASE_CURRENCY} />
