@@ -7,6 +7,19 @@ import { blankToUndefined, limitedText, textTooLong } from './fields';
 export const CUSTOMER_TYPE_IDS = { overseas: 1, agent: 2 } as const;
 export const DEFAULT_CUSTOMER_TYPE_ID = CUSTOMER_TYPE_IDS.overseas;
 
+/**
+ * What a customer type is for, kept on the type (`customer_types.kind`, migration 2026_11_27_1200) so
+ * that no code depends on a name a clerk may rename: 销外客户 `customer` (an overseas contract's buyer),
+ * 代理人 `agent` (the overseas form's agent), 供应商 `seller` (a purchase contract's domestic seller).
+ * Types an administrator adds have none (null) and count as customers. A type with a kind is built in:
+ * it cannot be deleted.
+ */
+export const CUSTOMER_TYPE_KINDS = ['customer', 'agent', 'seller'] as const;
+export type CustomerTypeKind = (typeof CUSTOMER_TYPE_KINDS)[number];
+
+/** The seller kind's name when the migration creates it (a type already so named is reused). */
+export const SELLER_TYPE_NAME = '供应商';
+
 /** The longest text each customer field takes; the customer forms use the same numbers. */
 export const customerTextLimits = {
   name: 100,
@@ -38,6 +51,10 @@ export const customerMessages = {
   typeInUse: '该客户类型下还有客户，不能删除',
   typeUsedByContract: '该客户类型已被合同使用，不能删除',
   typeBuiltIn: '系统内置的客户类型不能删除',
+  /** A purchase contract's seller is filed as 供应商 (issue 24 point 4). */
+  purchaseNeedsSeller: `采购合同的客户类型只能是${SELLER_TYPE_NAME}`,
+  /** An overseas contract's customer is a buyer abroad, never a domestic seller. */
+  orderRefusesSeller: `海外合同的客户类型不能是${SELLER_TYPE_NAME}`,
   customerInUse: '该客户已被合同使用，不能删除',
   customerInUseBy: (contractNo: string) => `该客户已被合同 ${contractNo} 使用，不能删除`,
   created: '新建客户成功',
@@ -94,10 +111,15 @@ export const customerListQuery = pageQuery.extend({
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
-/** `GET /api/customer/search`: what a select box sends as the clerk types (API.md). */
+/**
+ * `GET /api/customer/search`: what a select box sends as the clerk types (API.md). `kind` (added with
+ * the seller kind) narrows to the types of that kind; `customer` also takes the types an administrator
+ * added (no kind): the overseas form's customer box offers neither agents nor sellers.
+ */
 export const customerSearchQuery = z.strictObject({
   name: optionalFilter(z.string().trim().max(100)),
   type_id: optionalFilter(idField('客户类型不正确')),
+  kind: optionalFilter(z.enum(CUSTOMER_TYPE_KINDS, '客户类型不正确')),
 });
 export type CustomerSearchQuery = z.infer<typeof customerSearchQuery>;
 
@@ -109,6 +131,11 @@ export const customerTypeSchema = z.object({
   name: z.string(),
   /** 1 enabled, 0 not enabled (no screen filters on it yet). */
   status: z.literal([0, 1]),
+  /**
+   * What the type is for (CUSTOMER_TYPE_KINDS), null for a type an administrator added. Optional for a
+   * client talking to a back end that predates it: it then finds the seller kind by its name.
+   */
+  kind: z.enum(CUSTOMER_TYPE_KINDS).nullable().optional(),
 });
 export type CustomerType = z.infer<typeof customerTypeSchema>;
 

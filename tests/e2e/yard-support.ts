@@ -161,7 +161,7 @@ export interface PurchaseSetUp {
 
 /** A purchase contract saved through the API as the purchase form would; its id. */
 export async function createPurchase(api: YardApi, purchase: PurchaseSetUp): Promise<number> {
-  const types = await dataOf<Array<{ id: number }>>(
+  const types = await dataOf<Array<{ id: number; kind: string | null }>>(
     await api.request.get('/api/customerType', { headers: api.headers }),
   );
   const { id } = await dataOf<{ id: number }>(
@@ -173,7 +173,8 @@ export async function createPurchase(api: YardApi, purchase: PurchaseSetUp): Pro
         amount: purchase.vins.length,
         total: 100_000 * purchase.vins.length,
         name: purchase.seller,
-        type_id: types[0]!.id,
+        // A purchase contract's seller is of the seller kind 供应商.
+        type_id: types.find((type) => type.kind === 'seller')!.id,
         address: '浙江省杭州市西湖区文三路 1 号',
         contact_way: '0571-88888888',
         contracts: purchase.contracts ?? [],

@@ -40,6 +40,12 @@ export const purchaseCar = (vinText: string, overrides: Partial<PurchaseCarInput
   ...overrides,
 });
 
+/**
+ * The seller kind 供应商 in a new database: migration 2026_11_27_1200 adds it after 销外客户 (1) and
+ * 代理人 (2). A purchase contract's customer type must be it.
+ */
+export const SELLER_TYPE_ID = 3;
+
 /** A complete purchase form (spec part 2, section 5) that creates its seller. */
 export const purchaseForm = (files: PurchaseFiles, overrides: Record<string, unknown> = {}) => ({
   type: 2,
@@ -47,7 +53,7 @@ export const purchaseForm = (files: PurchaseFiles, overrides: Record<string, unk
   purchase_no: 'CG-2026-001',
   amount: 3,
   name: '杭州二手车行',
-  type_id: 1,
+  type_id: SELLER_TYPE_ID,
   address: '浙江省杭州市西湖区文三路 1 号',
   contact_way: '13800000000',
   contracts: [files.contract],

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { customerEndpoints, type CustomerOption } from '../../../contract/customer';
+import { customerEndpoints, type CustomerOption, type CustomerTypeKind } from '../../../contract/customer';
 import { call } from './call';
 import type { RequestOptions } from './http-client';
 import { queryKeys } from './query-keys';
@@ -10,18 +10,22 @@ import { queryKeys } from './query-keys';
  * (`GET /api/customer/all`) stopped being possible at a company's size.
  */
 export const searchCustomerOptions = (
-  query: { name?: string; type_id?: number },
+  query: { name?: string; type_id?: number; kind?: CustomerTypeKind },
   options?: RequestOptions,
 ): Promise<CustomerOption[]> => call(customerEndpoints.search, { query }, options);
 
 /** Under the customers key: saving or deleting a customer refreshes the suggestions too. */
 export const customerOptionsQueryKey = [...queryKeys.customers, 'search'] as const;
 
-export const customerOptionsQuery = (name: string, typeId?: number) =>
+/**
+ * The customers of a kind whose name holds `name`: `seller` for the purchase form, `customer` (neither
+ * agents nor sellers) for the overseas form's customer, `agent` for its agent. The server narrows, so
+ * the 20 it answers are all of the kind.
+ */
+export const customerOptionsQuery = (name: string, kind: CustomerTypeKind) =>
   queryOptions({
-    queryKey: [...customerOptionsQueryKey, typeId ?? null, name] as const,
-    queryFn: ({ signal }) =>
-      searchCustomerOptions({ ...(name ? { name } : {}), ...(typeId ? { type_id: typeId } : {}) }, { signal }),
+    queryKey: [...customerOptionsQueryKey, kind, name] as const,
+    queryFn: ({ signal }) => searchCustomerOptions({ ...(name ? { name } : {}), kind }, { signal }),
     // The previous suggestions stay while the next ones load: the list does not flash empty as the clerk types.
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -3,16 +3,20 @@
  * a customer): the name is either picked from the existing customers or typed as a new one, and a picked
  * customer's details are filled in and locked while that customer stays chosen.
  *
- * `useCustomerPick(form, fields)` holds the choice; `<CustomerSection customer={…} rules={…} limits={…}>`
- * draws the card inside the screen's `<Form>`. The form's field names are the same on every contract
- * (`customer_id`, `name`, `type_id`, `country`, `contact_way`, `address`), as in API.md's bodies.
+ * `useCustomerPick(form, fields)` holds the choice; `<CustomerSection side={…} customer={…} rules={…}
+ * limits={…}>` draws the card inside the screen's `<Form>`. The form's field names are the same on every
+ * contract (`customer_id`, `name`, `type_id`, `country`, `contact_way`, `address`), as in API.md's bodies.
+ *
+ * Sellers are not overseas customers (issue 24 point 4): a purchase contract's party is a 供应商 (the
+ * suggestions are sellers, the type is 供应商 unless an older contract holds another), an overseas
+ * contract's is not (the suggestions are neither sellers nor agents, the types all but 供应商).
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Card, Col, Form, Input, Row, Select, Tag, type FormInstance, type FormRule } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { CUSTOMER_TYPE_IDS, type CustomerOption } from '../../../contract/customer';
-import { customerTypesQuery } from '../api/customer-types';
+import type { CustomerOption } from '../../../contract/customer';
+import { type ContractSide, customerTypesQuery, typeOfKind, typesForSide } from '../api/customer-types';
 import { PartyNameInput } from './party-name-input';
 
 /** The customer's details a chosen customer fills in. */
@@ -96,6 +100,8 @@ export function useCustomerPick(
 }
 
 export interface CustomerSectionProps {
+  /** The contract the card belongs to: an overseas contract's customer or a purchase contract's seller. */
+  side: ContractSide;
   customer: CustomerPick;
   /** The contract's rules: the messages differ (a purchase contract's contact is optional). */
   rules: {
@@ -110,10 +116,23 @@ export interface CustomerSectionProps {
   style?: React.CSSProperties;
 }
 
-export function CustomerSection({ customer, rules, limits, style }: CustomerSectionProps) {
+export function CustomerSection({ side, customer, rules, limits, style }: CustomerSectionProps) {
   // Types change rarely: no refetch when the window regains focus under a clerk's typing.
   const customerTypes = useQuery({ ...customerTypesQuery(), refetchOnWindowFocus: false });
   const { isLocked } = customer;
+  const form = Form.useFormInstance();
+  const typeId = Form.useWatch('type_id', form) as number | undefined;
+  const types = customerTypes.data ?? [];
+  const seller = typeOfKind(types, 'seller');
+  const offeredTypes = typesForSide(types, side, typeId);
+  // A purchase contract's new seller is a 供应商: nothing to choose (an older contract's customer keeps
+  // its type while it stays chosen; another name makes a new seller).
+  const sellerId = side === 'purchase' ? seller?.id : undefined;
+  const chosen = customer.chosen;
+  useEffect(() => {
+    if (sellerId !== undefined && !chosen && typeId !== sellerId) form.setFieldValue('type_id', sellerId);
+  }, [form, sellerId, chosen, typeId]);
+  const onlySeller = sellerId !== undefined && offeredTypes.length === 1;
 
   return (
     <Card
@@ -135,10 +154,11 @@ export function CustomerSection({ customer, rules, limits, style }: CustomerSect
         <Col xs={24} md={12} xl={8}>
           <Form.Item label="客户名称" name="name" rules={rules.name}>
             <PartyNameInput
-              // The contract's other side, not agents: agents are picked in the overseas form's own field.
-              kind={{ exceptTypeId: CUSTOMER_TYPE_IDS.agent }}
+              // Sellers on a purchase contract; on an overseas contract neither sellers nor agents (agents
+              // are picked in the overseas form's own field).
+              kind={side === 'purchase' ? 'seller' : 'customer'}
               onPick={customer.pick}
-              placeholder="请输入或选择客户"
+              placeholder={side === 'purchase' ? '请输入或选择供应商' : '请输入或选择客户'}
               maxLength={limits.name}
             />
           </Form.Item>
@@ -146,11 +166,11 @@ export function CustomerSection({ customer, rules, limits, style }: CustomerSect
         <Col xs={24} md={12} xl={8}>
           <Form.Item label="客户类型" name="type_id" rules={rules.typeId}>
             <Select
-              allowClear
-              disabled={isLocked('type_id')}
+              allowClear={!onlySeller}
+              disabled={isLocked('type_id') || onlySeller}
               placeholder="请选择客户类型"
               loading={customerTypes.isPending}
-              options={(customerTypes.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+              options={offeredTypes.map((type) => ({ value: type.id, label: type.name }))}
             />
           </Form.Item>
         </Col>

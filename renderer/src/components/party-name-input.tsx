@@ -1,6 +1,6 @@
 import { AutoComplete, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerOption } from '../../../contract/customer';
+import type { CustomerOption, CustomerTypeKind } from '../../../contract/customer';
 import { customerOptionsQuery } from '../api/customer-options';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -8,8 +8,11 @@ export interface PartyNameInputProps {
   /** Form.Item's value and onChange: the name as typed or picked. */
   value?: string;
   onChange?: (name: string) => void;
-  /** Which customers are offered: only one type (the agents), or all but one (the contract's other side). */
-  kind: { typeId: number } | { exceptTypeId: number };
+  /**
+   * Which customers are offered: `agent` (the overseas form's agent), `customer` (its customer: neither
+   * agents nor sellers) or `seller` (the purchase form's 供应商).
+   */
+  kind: CustomerTypeKind;
   /** A suggestion was chosen: the screen takes its id and details. */
   onPick: (customer: CustomerOption) => void;
   placeholder?: string;
@@ -44,12 +47,8 @@ export function PartyNameInput({
   maxLength = 100,
 }: PartyNameInputProps) {
   const typed = useDebouncedValue((value ?? '').trim(), SEARCH_PAUSE_MS);
-  const typeId = 'typeId' in kind ? kind.typeId : undefined;
-  const found = useQuery({ ...customerOptionsQuery(typed, typeId), enabled: !disabled });
-  const offered = (found.data ?? []).filter(
-    (customer) => !('exceptTypeId' in kind) || customer.type_id !== kind.exceptTypeId,
-  );
-  const suggestions: PartyOption[] = offered.map((customer) => ({
+  const found = useQuery({ ...customerOptionsQuery(typed, kind), enabled: !disabled });
+  const suggestions: PartyOption[] = (found.data ?? []).map((customer) => ({
     key: customer.id,
     value: customer.name,
     customer,

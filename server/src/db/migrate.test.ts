@@ -68,18 +68,23 @@ describe('migrations', () => {
     expect(applied.every((migration) => migration.executedAt instanceof Date)).toBe(true);
   });
 
-  it('seeds the two customer types with ids 1 and 2, and the next one gets id 3', async () => {
-    const types = await db.selectFrom('customer_types').select(['id', 'name', 'status']).orderBy('id').execute();
+  it('seeds the customer types 销外客户 1, 代理人 2 and (2026_11_27_1200) 供应商 3; the next one gets id 4', async () => {
+    const types = await db
+      .selectFrom('customer_types')
+      .select(['id', 'name', 'status', 'kind'])
+      .orderBy('id')
+      .execute();
     expect(types).toEqual([
-      { id: 1, name: '销外客户', status: 1 },
-      { id: 2, name: '代理人', status: 1 },
+      { id: 1, name: '销外客户', status: 1, kind: 'customer' },
+      { id: 2, name: '代理人', status: 1, kind: 'agent' },
+      { id: 3, name: '供应商', status: 1, kind: 'seller' },
     ]);
     const added = await db
       .insertInto('customer_types')
       .values({ name: '国内卖家', ...stamps })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect(added.id).toBe(3);
+    expect(added.id).toBe(4);
   });
 
   it('keeps money above 2^31 fen and timestamps to the millisecond', async () => {

@@ -22,6 +22,7 @@ import * as addVinCorrectionReason from './migrations/2026_11_25_1210_add_vin_co
 import * as createJobLeases from './migrations/2026_11_25_1300_create_job_leases';
 import * as addVehicleNoEntry from './migrations/2026_11_27_1000_add_vehicle_no_entry';
 import * as addSearchGrams from './migrations/2026_11_27_1100_add_search_grams';
+import * as addSellerCustomerType from './migrations/2026_11_27_1200_add_seller_customer_type';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1300_create_job_leases': createJobLeases,
   '2026_11_27_1000_add_vehicle_no_entry': addVehicleNoEntry,
   '2026_11_27_1100_add_search_grams': addSearchGrams,
+  '2026_11_27_1200_add_seller_customer_type': addSellerCustomerType,
 };
 
 export class MigrationError extends Error {

@@ -3,6 +3,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { createdRange, startsPattern } from '../../db/list-filters';
 import { allOf, pageByIds } from '../../db/list-page';
 import { containsText, CUSTOMER_NAME } from '../../db/text-search';
+import type { CustomerTypeKind } from '../../../../contract/customer';
 import type { CustomerRow, CustomerTypeRow, NewCustomerRow } from './customer.table';
 
 export interface CustomerFilters {
@@ -20,6 +21,10 @@ export const listCustomerTypes = (db: Db): Promise<CustomerTypeRow[]> =>
 
 export const findCustomerType = (db: Db, id: number): Promise<CustomerTypeRow | undefined> =>
   db.selectFrom('customer_types').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The type of that kind (migration 2026_11_27_1200 made the seller kind; one type per kind). */
+export const findCustomerTypeOfKind = (db: Db, kind: CustomerTypeKind): Promise<CustomerTypeRow | undefined> =>
+  db.selectFrom('customer_types').selectAll().where('kind', '=', kind).executeTakeFirst();
 
 export const findCustomerTypeByName = (db: Db, name: string): Promise<CustomerTypeRow | undefined> =>
   db.selectFrom('customer_types').selectAll().where('name', '=', name).executeTakeFirst();
@@ -116,17 +121,21 @@ export const listAllCustomers = (db: Db): Promise<CustomerWithType[]> =>
   customersWithType(db).orderBy('customers.id', 'asc').execute();
 
 /**
- * A select box's choices: names containing `name` (through the name's trigram index from three
+ * A select box's choices (of the types `typeIds` when given): names containing `name` (through the name's trigram index from three
  * characters), the exact name first, then names starting with it, then shorter names, then the newest;
  * with no name, the newest customers. Never more than `limit`.
  */
 export const searchCustomers = (
   db: Db,
-  filters: { name?: string; typeId?: number },
+  filters: { name?: string; typeId?: number; typeIds?: readonly number[] },
   limit: number,
 ): Promise<CustomerWithType[]> => {
   let query = customersWithType(db);
   if (filters.typeId !== undefined) query = query.where('customers.type_id', '=', filters.typeId);
+  if (filters.typeIds !== undefined) {
+    if (filters.typeIds.length === 0) return Promise.resolve([]);
+    query = query.where('customers.type_id', 'in', filters.typeIds);
+  }
   if (filters.name) {
     const lowered = filters.name.toLowerCase();
     query = query

@@ -10,6 +10,7 @@ import {
   type CustomerSearchQuery,
   type CustomerType,
   type CustomerTypeBody,
+  type CustomerTypeKind,
   type CustomerUpdateBody,
 } from '../../../../contract/customer';
 import type { Actor, AppContext } from '../../app-context';
@@ -42,7 +43,12 @@ import {
 import type { CustomerTypeRow } from './customer.table';
 import { pageWithTotal } from '../../db/list-page';
 
-const toCustomerType = (row: CustomerTypeRow): CustomerType => ({ id: row.id, name: row.name, status: row.status });
+const toCustomerType = (row: CustomerTypeRow): CustomerType => ({
+  id: row.id,
+  name: row.name,
+  status: row.status,
+  kind: row.kind,
+});
 
 export const toCustomer = (row: CustomerWithType, timeZone: string): Customer => ({
   id: row.id,
@@ -117,15 +123,19 @@ export const updateCustomerType = async (
   }
 };
 
-/** 销外客户 (the form's default) and 代理人 (the agent suggestions) are what the screens rely on. */
+/**
+ * 销外客户 (the form's default), 代理人 (the agent suggestions) and 供应商 (the purchase form's sellers)
+ * are what the screens rely on: every type with a kind, and the first migration's two by their ids.
+ */
 const BUILT_IN_TYPES: readonly number[] = Object.values(CUSTOMER_TYPE_IDS);
+const isBuiltIn = (type: CustomerTypeRow) => type.kind !== null || BUILT_IN_TYPES.includes(type.id);
 
 export const deleteCustomerType = async ({ db }: AppContext, id: number, actor: Actor): Promise<void> => {
   try {
     await db.transaction().execute(async (trx) => {
       const existing = await findCustomerType(trx, id);
       if (!existing) throw notFound();
-      if (BUILT_IN_TYPES.includes(id)) throw conflict(customerMessages.typeBuiltIn);
+      if (isBuiltIn(existing)) throw conflict(customerMessages.typeBuiltIn);
       const uses = await countCustomerTypeUses(trx, id);
       if (uses.customers > 0) throw conflict(customerMessages.typeInUse);
       if (uses.contracts > 0) throw conflict(customerMessages.typeUsedByContract);
@@ -172,12 +182,25 @@ const toOption = (row: CustomerWithType): CustomerOption => ({
 export const listCustomerOptions = async ({ db }: AppContext): Promise<CustomerOption[]> =>
   (await listAllCustomers(db)).map(toOption);
 
+/**
+ * The type ids of a kind: its one type, or for `customer` every type that is neither the agents' nor
+ * the sellers' (an administrator's own types are customers). The types are few: read whole.
+ */
+const typeIdsOfKind = async (db: Db, kind: CustomerTypeKind): Promise<number[]> =>
+  (await listCustomerTypeRows(db))
+    .filter((type) => (kind === 'customer' ? type.kind === 'customer' || type.kind === null : type.kind === kind))
+    .map((type) => type.id);
+
 /** A select box's choices as the clerk types (API.md `GET /api/customer/search`). */
 export const searchCustomerOptions = async (
   { db }: AppContext,
   query: CustomerSearchQuery,
-): Promise<CustomerOption[]> =>
-  (await searchCustomers(db, { name: query.name, typeId: query.type_id }, CUSTOMER_SEARCH_LIMIT)).map(toOption);
+): Promise<CustomerOption[]> => {
+  const typeIds = query.kind === undefined ? undefined : await typeIdsOfKind(db, query.kind);
+  return (await searchCustomers(db, { name: query.name, typeId: query.type_id, typeIds }, CUSTOMER_SEARCH_LIMIT)).map(
+    toOption,
+  );
+};
 
 const requireCustomer = async (db: Db, id: number): Promise<CustomerWithType> => {
   const row = await findCustomer(db, id);

@@ -50,12 +50,13 @@ describe('customers and customer types', () => {
   });
 
   describe('customer types', () => {
-    it('starts with 销外客户 (1) and 代理人 (2)', async () => {
+    it('starts with 销外客户 (1), 代理人 (2) and 供应商 (3), each saying its kind', async () => {
       const response = await call('GET', '/api/customerType');
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual([
-        { id: 1, name: '销外客户', status: 1 },
-        { id: 2, name: '代理人', status: 1 },
+        { id: 1, name: '销外客户', status: 1, kind: 'customer' },
+        { id: 2, name: '代理人', status: 1, kind: 'agent' },
+        { id: 3, name: '供应商', status: 1, kind: 'seller' },
       ]);
     });
 
@@ -67,17 +68,22 @@ describe('customers and customer types', () => {
 
       const renamed = await call('PUT', `/api/customerType/${id}`, { name: '国内车商' });
       expect(renamed.statusCode).toBe(200);
-      expect(renamed.json()).toEqual({ code: 200, message: '编辑成功', data: { id, name: '国内车商', status: 1 } });
+      expect(renamed.json()).toEqual({
+        code: 200,
+        message: '编辑成功',
+        data: { id, name: '国内车商', status: 1, kind: null },
+      });
       expect((await call('GET', '/api/customerType')).json().data.map((type: { name: string }) => type.name)).toEqual([
         '销外客户',
         '代理人',
+        '供应商',
         '国内车商',
       ]);
 
       const deleted = await call('DELETE', `/api/customerType/${id}`);
       expect(deleted.statusCode).toBe(204);
       expect(deleted.body).toBe('');
-      expect((await call('GET', '/api/customerType')).json().data).toHaveLength(2);
+      expect((await call('GET', '/api/customerType')).json().data).toHaveLength(3);
       expect((await audits('customer_type', id)).map((row) => row.action)).toEqual(['create', 'update', 'delete']);
     });
 
@@ -99,18 +105,21 @@ describe('customers and customer types', () => {
       expect((await call('DELETE', '/api/customerType/999')).statusCode).toBe(404);
     });
 
-    it('refuses to delete a type that customers still use, and the two built-in types', async () => {
+    it('refuses to delete a type that customers still use, and the three built-in types', async () => {
       const { id } = (await call('POST', '/api/customerType', { name: '车商' })).json().data;
       const customerId = await newCustomer({ type_id: id });
       const inUse = await call('DELETE', `/api/customerType/${id}`);
       expect(inUse.statusCode).toBe(409);
       expect(inUse.json()).toEqual({ code: 409, message: '该客户类型下还有客户，不能删除', data: null });
-      expect((await call('GET', '/api/customerType')).json().data).toHaveLength(3);
+      expect((await call('GET', '/api/customerType')).json().data).toHaveLength(4);
 
       expect((await call('DELETE', `/api/customer/${customerId}`)).statusCode).toBe(204);
       expect((await call('DELETE', `/api/customerType/${id}`)).statusCode).toBe(204);
 
-      for (const builtIn of [1, 2]) {
+      // The seller kind too, even renamed (the code finds it by its kind, not its name), and unused.
+      const renamed = await call('PUT', '/api/customerType/3', { name: '国内供应商' });
+      expect(renamed.json().data).toEqual({ id: 3, name: '国内供应商', status: 1, kind: 'seller' });
+      for (const builtIn of [1, 2, 3]) {
         const refused = await call('DELETE', `/api/customerType/${builtIn}`);
         expect(refused.statusCode).toBe(409);
         expect(refused.json().message).toBe('系统内置的客户类型不能删除');

@@ -175,7 +175,7 @@ export const createOrder = async ({ db }: AppContext, body: OrderBody, actor: Ac
     return await db.transaction().execute(async (trx) => {
       await assertFileReferences(trx, orderFiles, body);
       await requireAgent(trx, body.agent_id);
-      const customerId = await resolveContractCustomer(trx, body, actor, orderMessages);
+      const customerId = await resolveContractCustomer(trx, body, actor, orderMessages, { side: 'order' });
       const at = nowIso();
       const id = await insertOrder(trx, {
         ...contractColumns(body, customerId),
@@ -222,7 +222,10 @@ export const updateOrder = async (
         agreement: existing.agreement,
       });
       await requireAgent(trx, body.agent_id);
-      const customerId = await resolveContractCustomer(trx, body, actor, orderMessages);
+      const customerId = await resolveContractCustomer(trx, body, actor, orderMessages, {
+        side: 'order',
+        kept: { customerId: existing.customer_id, typeId: existing.customer_type_id },
+      });
       const patch = { ...contractColumns(body, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
       const carsBefore = (await listOrderVehicles(trx, id)).map((vehicle) => vehicle.vin);
       await saveUnlessChanged(

@@ -204,7 +204,7 @@ export const createPurchase = async ({ db }: AppContext, body: PurchaseBody, act
       await assertFileReferences(trx, purchaseFiles, body);
       await requireOrderIfNamed(trx, body.order_id);
       const form = { ...body, order_id: await orderOfCars(trx, body.order_id, body.car) };
-      const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals);
+      const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals, { side: 'purchase' });
       const at = nowIso();
       const id = await insertPurchase(trx, {
         ...contractColumns(form, customerId),
@@ -245,7 +245,10 @@ export const updatePurchase = async (
       await assertFileReferences(trx, purchaseFiles, body, { contracts: parseFileList(existing.contracts) });
       await requireOrderIfNamed(trx, body.order_id);
       const form = { ...body, order_id: await orderOfCars(trx, body.order_id, body.car) };
-      const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals);
+      const customerId = await resolveContractCustomer(trx, body, actor, customerRefusals, {
+        side: 'purchase',
+        kept: { customerId: existing.customer_id, typeId: existing.customer_type_id },
+      });
       const patch = { ...contractColumns(form, customerId), updated_at: nextUpdatedAt(existing.updated_at) };
       const carsBefore = (await listVehiclesOfPurchases(trx, [id])).map((vehicle) => vehicle.vin);
       await saveUnlessChanged(

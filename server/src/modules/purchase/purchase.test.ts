@@ -4,7 +4,7 @@ import { type PurchaseCar, purchaseMessages } from '../../../../contract/purchas
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
 import { carLine, vin } from '../../../../tests/helpers/overseas';
-import { purchaseCar, purchaseForm, remitForm } from '../../../../tests/helpers/purchase';
+import { purchaseCar, purchaseForm, remitForm, SELLER_TYPE_ID } from '../../../../tests/helpers/purchase';
 
 const LGB = (n: number) => vin(n, 'LGB');
 
@@ -34,8 +34,9 @@ describe('purchase contracts, remittances and hand-overs', () => {
       customer_name: '杭州二手车行',
       customer_address: '浙江省杭州市西湖区文三路 1 号',
       customer_contact_way: '13800000000',
-      customer_type_id: 1,
-      customer_type: '销外客户',
+      // A new seller typed on the form is filed as 供应商 (issue 24 point 4).
+      customer_type_id: SELLER_TYPE_ID,
+      customer_type: '供应商',
       amount: 3,
       total: 300_000,
       remit_total: 0,

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { Card, Col, Form, Input, Radio, Row, Typography } from 'antd';
-import { CUSTOMER_TYPE_IDS, DEFAULT_CUSTOMER_TYPE_ID, type CustomerOption } from '../../../../../contract/customer';
+import { DEFAULT_CUSTOMER_TYPE_ID, type CustomerOption } from '../../../../../contract/customer';
 import {
   CURRENCIES,
   DEFAULT_CURRENCY,
@@ -253,11 +253,7 @@ function OverseasForm() {
                   )
                 }
               >
-                <PartyNameInput
-                  kind={{ typeId: CUSTOMER_TYPE_IDS.agent }}
-                  onPick={pickAgent}
-                  placeholder="请输入或选择代理人"
-                />
+                <PartyNameInput kind="agent" onPick={pickAgent} placeholder="请输入或选择代理人" />
               </Form.Item>
             </Col>
             <Col xs={24}>
@@ -268,7 +264,13 @@ function OverseasForm() {
           </Row>
         </Card>
 
-        <CustomerSection customer={customer} rules={orderRules} limits={orderTextLimits} style={sectionStyle} />
+        <CustomerSection
+          side="order"
+          customer={customer}
+          rules={orderRules}
+          limits={orderTextLimits}
+          style={sectionStyle}
+        />
 
         <Card size="small" title="代付协议（选填）" style={sectionStyle}>
           <Row gutter={16}>

@@ -299,7 +299,13 @@ function PurchaseForm() {
           </Row>
         </Card>
 
-        <CustomerSection customer={customer} rules={purchaseRules} limits={purchaseTextLimits} style={sectionStyle} />
+        <CustomerSection
+          side="purchase"
+          customer={customer}
+          rules={purchaseRules}
+          limits={purchaseTextLimits}
+          style={sectionStyle}
+        />
 
         <Card
           size="small"
