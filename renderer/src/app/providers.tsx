@@ -10,6 +10,7 @@ import { componentSizeFor } from './component-size';
 import { ShellNoticeBanner } from '../platform/shell-notice-banner';
 import { HttpFeedbackBridge } from './http-feedback-bridge';
 import { usePrefersReducedMotion } from './reduced-motion';
+import { clearable } from '../components/clearable';
 
 dayjs.locale('zh-cn');
 
@@ -36,6 +37,9 @@ export function AppProviders({
       locale={zhCN}
       componentSize={componentSizeFor[size]}
       theme={{ token: { colorPrimary: themeColor, motion: !reducedMotion } }}
+      // Date pickers are clearable by default, so naming their icon here adds no clear button anywhere:
+      // the button says 清除 (zh_CN) and its icon no longer says close-circle. Other boxes: components/clearable.tsx.
+      datePicker={{ allowClear: clearable }}
     >
       <style href="app-form-messages" precedence="default">
         {formMessageStyle}

@@ -24,6 +24,7 @@
 import type { ReactNode } from 'react';
 import { DatePicker, Form, Input, Select } from 'antd';
 import type { FormRule } from 'antd';
+import { clearable } from './clearable';
 import type { DateRangeKeys, FilterValues } from './filter-bar';
 import { MoneyInput } from './money-input';
 import type { PagedTableColumn } from './paged-table';
@@ -110,7 +111,7 @@ function FilterField<Row, Filters>({ field }: { field: FieldDescription<Row, Fil
         <Form.Item label={label} name={name}>
           <Input
             placeholder={filter.placeholder ?? `请输入${label}`}
-            allowClear
+            allowClear={clearable}
             maxLength={filter.maxLength}
             style={filter.width ? { width: filter.width } : undefined}
           />
@@ -121,7 +122,7 @@ function FilterField<Row, Filters>({ field }: { field: FieldDescription<Row, Fil
         <Form.Item label={label} name={name}>
           <Select
             placeholder={filter.placeholder ?? '全部'}
-            allowClear
+            allowClear={clearable}
             style={filter.width ? { width: filter.width } : undefined}
             options={filter.options}
           />

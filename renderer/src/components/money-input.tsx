@@ -17,6 +17,7 @@
 import { useState, type CSSProperties, type FocusEvent, type ReactNode } from 'react';
 import { Input, type FormRule } from 'antd';
 import { MONEY_MAX, moneyProblem, type MoneyRule } from '../../../contract/fields';
+import { clearable } from './clearable';
 
 export type MoneyValue = number | string | null;
 
@@ -102,7 +103,7 @@ export function MoneyInput({ value, onChange, onBlur, suffix, style, allowClear,
       autoComplete="off"
       spellCheck={false}
       suffix={suffix}
-      allowClear={allowClear}
+      allowClear={allowClear ? clearable : undefined}
       style={{ width: '100%', ...style }}
       onChange={(event) => {
         setTyping(event.target.value);

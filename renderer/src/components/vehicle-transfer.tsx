@@ -23,6 +23,7 @@
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { Transfer, type TransferProps, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { ClearableInputs } from './clearable';
 import { VIN_FONT } from './vin-search-box';
 
 export interface VehicleTransferItem {
@@ -138,26 +139,29 @@ export function VehicleTransfer({
   return (
     // The keys typed in the panes' search boxes bubble here; the div itself is not a control.
     <div id={id} className="vehicle-transfer" onKeyDown={onKeyDown}>
-      <Transfer<Item>
-        dataSource={items}
-        targetKeys={targetKeys}
-        onChange={change}
-        disabled={disabled}
-        titles={[title, vehicleTransferText.chosenTitle]}
-        actions={[vehicleTransferText.add, vehicleTransferText.remove]}
-        showSearch={{ placeholder: vehicleTransferText.search }}
-        filterOption={(text, item) => matches(item, text)}
-        onSearch={(direction, text) => {
-          searches.current[direction] = text;
-        }}
-        render={(item) => ({ value: item.vin, label: <VehicleLabel item={item} /> })}
-        locale={{
-          itemUnit: '台',
-          itemsUnit: '台',
-          notFoundContent: [loading ? vehicleTransferText.loading : emptyText, vehicleTransferText.chooseHint],
-        }}
-        styles={{ section: { flex: 1, width: 0, height } }}
-      />
+      {/* The panes' search boxes: their clear buttons say 清除. */}
+      <ClearableInputs>
+        <Transfer<Item>
+          dataSource={items}
+          targetKeys={targetKeys}
+          onChange={change}
+          disabled={disabled}
+          titles={[title, vehicleTransferText.chosenTitle]}
+          actions={[vehicleTransferText.add, vehicleTransferText.remove]}
+          showSearch={{ placeholder: vehicleTransferText.search }}
+          filterOption={(text, item) => matches(item, text)}
+          onSearch={(direction, text) => {
+            searches.current[direction] = text;
+          }}
+          render={(item) => ({ value: item.vin, label: <VehicleLabel item={item} /> })}
+          locale={{
+            itemUnit: '台',
+            itemsUnit: '台',
+            notFoundContent: [loading ? vehicleTransferText.loading : emptyText, vehicleTransferText.chooseHint],
+          }}
+          styles={{ section: { flex: 1, width: 0, height } }}
+        />
+      </ClearableInputs>
     </div>
   );
 }

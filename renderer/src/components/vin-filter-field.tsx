@@ -3,6 +3,7 @@
  * font so that 0/O and 1/I read apart, wide enough for all 17 characters at 1366 px. Sent as `vin`.
  */
 import { Form, Input } from 'antd';
+import { clearable } from './clearable';
 import { VIN_FONT } from './vin-search-box';
 
 export const VIN_FILTER_WIDTH = 220;
@@ -12,7 +13,7 @@ export function VinFilterField({ label = '车架号' }: { label?: string }) {
     <Form.Item label={label} name="vin">
       <Input
         placeholder="请输入车架号"
-        allowClear
+        allowClear={clearable}
         maxLength={17}
         style={{ width: VIN_FILTER_WIDTH }}
         styles={{ input: { fontFamily: VIN_FONT } }}

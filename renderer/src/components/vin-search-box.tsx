@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CarSearchItem, CarSearchStage } from '../../../contract/vehicle';
 import { searchCars } from '../api/search-cars';
 import { queryKeys } from '../api/query-keys';
+import { clearable } from './clearable';
 
 /** The spec's suggestion delay. */
 export const VIN_SUGGESTION_DELAY_MS = 1000;
@@ -160,7 +161,7 @@ export function VinSearchBox({
       placeholder={placeholder}
       disabled={disabled}
       status={status}
-      allowClear
+      allowClear={clearable}
       prefix={<SearchOutlined style={{ color: 'rgba(0, 0, 0, 0.35)' }} />}
       className="vin-search-box"
       style={{ width: '100%', ...style }}

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { Card, Col, Form, Input, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { pickupMessages, pickupTextLimits, type Entry, type EntryAddBodyInput } from '../../../../../contract/pickup';
+import { clearable } from '../../../components/clearable';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { useLinkedVehicle } from '../../../components/linked-vehicle';
 import { useRecordForm } from '../../../components/record-form';
@@ -145,7 +146,7 @@ function PickupForm() {
             </Col>
             <Col xs={24} md={12} xl={6}>
               <Form.Item label="代理人" name="dl_name">
-                <Input placeholder="请输入代理人" maxLength={pickupTextLimits.dl_name} allowClear />
+                <Input placeholder="请输入代理人" maxLength={pickupTextLimits.dl_name} allowClear={clearable} />
               </Form.Item>
             </Col>
             <Col xs={24} xl={10}>

@@ -9,6 +9,7 @@
 import { useState } from 'react';
 import { Select, Typography } from 'antd';
 import type { OrderSearchItem } from '../../../../../contract/overseas';
+import { clearable } from '../../../components/clearable';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useExportContracts } from '../api/exports-choices';
 
@@ -52,7 +53,7 @@ export function ExportsContractPicker({ value, onChange, picked, onPick, disable
       className="exports-contract-picker"
       value={value}
       disabled={disabled}
-      allowClear
+      allowClear={clearable}
       placeholder="请输入海外合同号搜索"
       showSearch={{ filterOption: false, onSearch: setTyped, autoClearSearchValue: true }}
       onOpenChange={setOpen}

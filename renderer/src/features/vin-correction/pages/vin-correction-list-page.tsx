@@ -3,6 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { VinCorrection, VinCorrectionListQuery } from '../../../../../contract/vin-correction';
+import { clearable } from '../../../components/clearable';
 import { listFields, type FieldDescription } from '../../../components/field-description';
 import type { FilterValues } from '../../../components/filter-bar';
 import { formatTime } from '../../../components/format-time';
@@ -36,7 +37,7 @@ const vinCorrectionFields: FieldDescription<VinCorrection, VinCorrectionListQuer
           name="vinNew"
           normalize={(value: string | undefined) => normaliseVinInput(value ?? '')}
         >
-          <Input placeholder="请输入新车架号" allowClear style={{ width: 240 }} />
+          <Input placeholder="请输入新车架号" allowClear={clearable} style={{ width: 240 }} />
         </Form.Item>
       ),
     },
