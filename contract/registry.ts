@@ -68,6 +68,7 @@ export const registryMessages = {
   fileNotUploaded: '文件不存在，请重新上传',
   handOverEmpty: '请先选择要移交的采购合同',
   purchaseUnknown: '采购合同不存在',
+  orderUnknown: '海外合同不存在',
   // The screens.
   created: '新建成功',
   updated: '编辑成功',
@@ -75,6 +76,8 @@ export const registryMessages = {
   handOverFailed: '移交失败!',
   /** Said when a hand-over moved nothing and named no vehicle. */
   handOverNothingDetail: '这些采购合同的车辆都已移交或不在车管环节',
+  /** Said when a hand-over by overseas contract found none of its vehicles in the registry. */
+  handOverOrderNothingDetail: '该海外合同没有在车管环节的车辆',
   notPlated: '未上牌',
   notTransferred: '未过户',
 } as const;
@@ -121,16 +124,25 @@ export const transferListQuery = listQuery(REGISTRY_TABS.transfer);
 export type RegistryListQuery = z.output<typeof plateListQuery>;
 export type RegistryListQueryInput = z.input<typeof plateListQuery>;
 
-/** `PUT transferHandOver`: the purchase contracts whose registered vehicles go to release and export. */
-export const transferHandOverBody = z.strictObject({
-  purchase_id: z.preprocess(
-    asList,
-    z
-      .array(idField(registryMessages.purchaseUnknown), { error: registryMessages.handOverEmpty })
-      .min(1, registryMessages.handOverEmpty)
-      .max(1000, registryMessages.handOverEmpty),
-  ),
-});
+/**
+ * `PUT transferHandOver`: the purchase contracts whose registered vehicles go to release and export, named
+ * by `purchase_id[]`, or by `order_id`: every purchase contract of that overseas contract holding a vehicle
+ * in the registry, new and used cars alike (the registry's 按海外合同移交, issue 24). One of them is needed.
+ */
+export const transferHandOverBody = z
+  .strictObject({
+    purchase_id: z.preprocess(
+      asList,
+      z
+        .array(idField(registryMessages.purchaseUnknown), { error: registryMessages.handOverEmpty })
+        .max(1000, registryMessages.handOverEmpty),
+    ),
+    order_id: z.preprocess(blankToUndefined, idField(registryMessages.orderUnknown).optional()),
+  })
+  .refine((body) => body.purchase_id.length > 0 || body.order_id !== undefined, {
+    message: registryMessages.handOverEmpty,
+    path: ['purchase_id'],
+  });
 export type TransferHandOverBodyInput = z.input<typeof transferHandOverBody>;
 
 // ---- answers ----

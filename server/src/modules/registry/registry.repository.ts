@@ -193,3 +193,20 @@ export const findRegistryVehicle = (db: Db, vin: string) =>
     .select(['vehicles.id as id', 'purchases.type as purchase_type'])
     .where('vehicles.vin', '=', vin)
     .executeTakeFirst();
+
+/**
+ * The purchase contracts of an overseas contract that hold a vehicle still in the registry (both tabs):
+ * what `transferHandOver` with `order_id` hands over. The contract's vehicles through their order index.
+ */
+export const registryPurchasesOfOrder = async (db: Db, orderId: number): Promise<number[]> => {
+  const rows = await db
+    .selectFrom('vehicles')
+    .select('vehicles.purchase_id as purchase_id')
+    .distinct()
+    .where('vehicles.order_id', '=', orderId)
+    .where(sql<SqlBool>`vehicles.flow = ${sql.lit('registry')}`)
+    .where('vehicles.purchase_id', 'is not', null)
+    .orderBy('vehicles.purchase_id')
+    .execute();
+  return rows.map((row) => Number(row.purchase_id));
+};

@@ -33,7 +33,11 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.handOver, async (request) =>
     ok(
-      await registry.handOverRegistry(app.ctx, request.body.purchase_id, actorOf(request)),
+      await registry.handOverRegistry(
+        app.ctx,
+        { purchaseIds: request.body.purchase_id, orderId: request.body.order_id },
+        actorOf(request),
+      ),
       registryMessages.handOverDone,
     ),
   );

@@ -28,6 +28,7 @@ import {
   findPlateRead,
   findPlating,
   findTransfer,
+  registryPurchasesOfOrder,
   findTransferRead,
   findRegistryVehicle,
   listRegistry as listRegistryRows,
@@ -204,10 +205,17 @@ export const editTransfer = async (ctx: AppContext, body: TransferEditBody, acto
   return saveRecord(ctx, actor, 'transfer', body, {}, body.transfer_id, heldOf('transfer', current), body.updated_at);
 };
 
-/** `transferHandOver`: the plated or transferred vehicles of these purchase contracts go to release and export. */
+/**
+ * `transferHandOver`: the plated or transferred vehicles of these purchase contracts go to release and
+ * export; with `orderId`, also those of every purchase contract of that overseas contract still holding a
+ * vehicle in the registry (new and used cars: both tabs at once).
+ */
 export const handOverRegistry = (
   { db }: AppContext,
-  purchaseIds: readonly number[],
+  { purchaseIds, orderId }: { purchaseIds: readonly number[]; orderId?: number },
   actor: Actor,
 ): Promise<HandOverAnswer> =>
-  db.transaction().execute((trx) => handOverPurchases(trx, actor, 'transfer', [...new Set(purchaseIds)]));
+  db.transaction().execute(async (trx) => {
+    const ofOrder = orderId === undefined ? [] : await registryPurchasesOfOrder(trx, orderId);
+    return handOverPurchases(trx, actor, 'transfer', [...new Set([...purchaseIds, ...ofOrder])]);
+  });

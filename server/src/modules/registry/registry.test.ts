@@ -373,6 +373,75 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     });
   });
 
+  it('hands over every purchase contract of one overseas contract at once (order_id): new and used cars alike', async () => {
+    // One overseas contract bought through a new-car and a used-car contract (both in the registry) and a
+    // third still at the yard; another overseas contract's car waits in the registry too.
+    const orderId = await createOrder({
+      order_no: 'HW-BY-ORDER',
+      amount: 4,
+      cars: [vin(1), vin(2), vin(3), vin(4)].map((v) => carLine(v)),
+    });
+    const inRegistry = async (type: number, purchaseNo: string, vins: string[], noEntry = true) => {
+      const id = await createPurchase({
+        order_id: orderId,
+        type,
+        purchase_no: purchaseNo,
+        amount: vins.length,
+        car: vins.map((v) => purchaseCar(v)),
+      });
+      expect((await call('PUT', `/api/purchase/${id}/handOver`)).statusCode).toBe(200);
+      if (noEntry) expect((await call('PUT', `/api/car/noentry?purchaseId=${id}`)).statusCode).toBe(200);
+      return id;
+    };
+    await inRegistry(NEW, 'CG-BY-N', [vin(1), vin(2)]);
+    await inRegistry(USED, 'CG-BY-U', [vin(3)]);
+    await inRegistry(USED, 'CG-BY-Y', [vin(4)], false);
+    await purchaseIn('registry', NEW, 'CG-OTHER', [vin(5)]);
+    await save('/api/car/plateAdd', plateForm(files, vin(1), 8));
+    await save('/api/car/transferAdd', transferForm(files, vin(3), 5));
+    await save('/api/car/plateAdd', plateForm(files, vin(5), 8));
+
+    const response = await call('PUT', '/api/car/transferHandOver', { order_id: orderId });
+    expect(response.statusCode, response.body).toBe(200);
+    // The plated new car and the transferred used car move; the unplated one stays with its reason; the
+    // contract still at the yard is not the registry's (its car is not named), nor is the other contract.
+    expect(response.json()).toEqual({
+      code: 200,
+      message: registryMessages.handOverDone,
+      data: { moved: 2, kept: [{ vin: vin(2), reason: stageMessages.keptNoRegistry }] },
+    });
+    expect((await vehicleOf(vin(1)))?.flow).toBe('release');
+    expect((await vehicleOf(vin(3)))?.flow).toBe('release');
+    expect((await vehicleOf(vin(2)))?.flow).toBe('registry');
+    expect((await vehicleOf(vin(4)))?.flow).toBe('pickup');
+    expect((await vehicleOf(vin(5)))?.flow).toBe('registry');
+
+    // Again (form-encoded): only the new-car contract still holds a car in the registry; as for any
+    // contract handed over, its cars are named, the one handed on with where it is now.
+    expect((await call('PUT', '/api/car/transferHandOver', `order_id=${orderId}`, FORM)).json().data).toEqual({
+      moved: 0,
+      kept: [
+        { vin: vin(1), reason: '当前在出库报关环节' },
+        { vin: vin(2), reason: stageMessages.keptNoRegistry },
+      ],
+    });
+    // An overseas contract with nothing in the registry moves nothing and names nothing.
+    const empty = await createOrder({ order_no: 'HW-BY-EMPTY', amount: 1, cars: [carLine(vin(6))] });
+    expect((await call('PUT', '/api/car/transferHandOver', { order_id: empty })).json().data).toEqual({
+      moved: 0,
+      kept: [],
+    });
+    // Neither contract named: the refusal of an empty choice; a bad id: the contract's own words.
+    expect(refusal(await call('PUT', '/api/car/transferHandOver', {}))).toEqual({
+      status: 422,
+      message: registryMessages.handOverEmpty,
+    });
+    expect(refusal(await call('PUT', '/api/car/transferHandOver', { order_id: 'x' }))).toEqual({
+      status: 422,
+      message: registryMessages.orderUnknown,
+    });
+  });
+
   it('pages and counts a registry of more than 5,000 waiting new cars as it does a few', async () => {
     const purchaseId = await purchaseIn('registry', NEW, 'CG-BIG', [vin(1)]);
     const at = new Date().toISOString();
