@@ -52,7 +52,9 @@ test('the dashboard greets the user and shows the eleven counts, each leading to
   await expect(page).toHaveURL(/\/filed\/query_list$/);
   await expect(page.getByText('筛选：已出口', { exact: true })).toHaveCount(0);
 
-  // The menu opens the last screen built (档案查询; the 建设中 fallback has its test in app-shell.test.tsx).
+  // The menu opens the last screen built (档案查询; the 建设中 fallback has its test in app-shell.test.tsx),
+  // from another area's screen (its group closed).
+  await page.goto('/purchase/list');
   const menu = page.getByRole('navigation', { name: '主菜单' });
   await menu.getByText('归档管理', { exact: true }).click();
   await menu.getByText('档案查询', { exact: true }).click();

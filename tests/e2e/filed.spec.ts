@@ -12,13 +12,7 @@ import {
   type DroppedFile,
   type YardApi,
 } from './yard-support';
-import {
-  chooseVehicles as choose,
-  type FilingDocuments,
-  filingDocuments,
-  finishedContract,
-  transferPane as pane,
-} from './filing-support';
+import { type FilingDocuments, filingDocuments, finishedContract, transferPane as pane } from './filing-support';
 
 /**
  * Filing (归档) as its clerk lives it (spec part 2, sections 2 and 5): an overseas contract's two vehicles
@@ -39,6 +33,11 @@ const carB = vin('LSVGA', 2);
 const orderNo = `E2E-GD-${serial}`;
 
 const save = (page: Page) => page.getByRole('button', { name: /保\s*存/ }).click();
+
+/** A filing form opened from the card: these vehicles (all the contract's waiting ones) already chosen. */
+async function expectChosen(page: Page, vins: readonly string[]) {
+  await expect(pane(page, '已选择').locator('.vehicle-transfer-vin')).toHaveText([...vins]);
+}
 
 /** Drops one file on the labelled slot of the filing form on view and waits until it is uploaded. */
 const dropInto = (page: Page, label: string, file: DroppedFile) =>
@@ -125,7 +124,7 @@ test('a contract’s vehicles refunded, deregistered and freighted from its card
   for (const car of [carA, carB])
     await filingOf(page, car).toHaveAttribute('aria-label', '退税未完成，运费未完成，注销未完成');
 
-  // 退税: nothing chosen is refused with the spec's words; both refunded.
+  // 退税: the contract's waiting vehicles come chosen (issue 24 point 2); both refunded.
   await cardOf(page)
     .getByRole('button', { name: `海外合同 ${orderNo} 退税` })
     .click();
@@ -133,9 +132,7 @@ test('a contract’s vehicles refunded, deregistered and freighted from its card
   const taxPage = shown(page, '.filing-form-page');
   await expect(taxPage.locator('.filed-contract-head')).toContainText(orderNo);
   await expect(taxPage.locator('.filed-contract-head')).toContainText('共采购 2 台');
-  await save(page);
-  await expect(page.locator('.ant-form-item-explain-error', { hasText: '请先选择要退税的车辆' })).toBeVisible();
-  await choose(page, '待退税车辆', [carA, carB]);
+  await expectChosen(page, [carA, carB]);
   await picture(page, 'filed-tax-add');
   await saveSeeing(page, '新建成功');
   await expect(page).toHaveURL(/\/filed\/list$/);
@@ -149,7 +146,7 @@ test('a contract’s vehicles refunded, deregistered and freighted from its card
     .getByRole('button', { name: `海外合同 ${orderNo} 注销` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/filed/freeze_add/${orderId}$`));
-  await choose(page, '待注销车辆', [carA, carB]);
+  await expectChosen(page, [carA, carB]);
   await save(page);
   await expect(page.locator('.ant-form-item-explain-error', { hasText: '请上传注销证明' })).toBeVisible();
   await dropInto(page, '注销证明', doc('deregistration-certificate.pdf', '注销证明.pdf', PDF));
@@ -163,7 +160,7 @@ test('a contract’s vehicles refunded, deregistered and freighted from its card
     .getByRole('button', { name: `海外合同 ${orderNo} 运费` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/filed/freight_add/${orderId}$`));
-  await choose(page, '待录入运费车辆', [carA, carB]);
+  await expectChosen(page, [carA, carB]);
   await dropInto(page, '运费发票', doc('customs-declaration.jpg', '运费发票.jpg', 'image/jpeg'));
   await dropInto(page, '运费付款单', doc('deregistration-certificate.pdf', '运费付款单.pdf', PDF));
   await dropInto(page, '其他照片', doc('vehicle-exterior.png', '装船.png', 'image/png'));

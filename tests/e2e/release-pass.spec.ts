@@ -81,14 +81,20 @@ test('two vehicles of one contract let out with one pass, seen on the pickup lis
   await expect(page).toHaveURL(/\/release\/letpass_add\?car=\d+,\d+$/);
   const batch = new URL(page.url()).search;
 
-  // The form: both preselected on the right, the other contract's vehicles waiting on the left, locked.
+  // The form: both preselected on the right under their purchase contract; the other contract's vehicles
+  // wait on the left under theirs, free to join (an add makes one pass per purchase contract).
   const chosen = pane(page, '本次放行车辆');
   const waiting = pane(page, '待放行车辆');
   await expect(chosen.getByText(carA)).toBeVisible();
   await expect(chosen.getByText(carB)).toBeVisible();
+  await expect(chosen.locator('.release-pass-group-name')).toHaveText([`采购合同 ${purchaseNo}`]);
   await expect(waiting.getByText(others[29]!)).toBeVisible();
-  await expect(waiting.getByText('一张放行条只能放行同一采购合同的车辆')).toBeVisible();
-  await expect(waiting.locator('li', { hasText: others[29]! })).toHaveClass(/disabled/);
+  await expect(waiting.getByText(`采购合同 E2E-FY-${serial}`, { exact: true })).toBeVisible();
+  await expect(waiting.locator('li.ant-transfer-list-content-item', { hasText: others[29]! })).not.toHaveClass(
+    /disabled/,
+  );
+  await expect(page.getByText('一张放行条只能放行同一采购合同的车辆')).toHaveCount(0);
+  await expect(page.locator('.release-pass-count')).toHaveCount(0);
 
   // 保存 names the missing slip and photo with the spec's words.
   await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -125,8 +131,11 @@ test('two vehicles of one contract let out with one pass, seen on the pickup lis
   await expect(chosen.getByText(carB)).toBeVisible();
   await expect(page.getByText(purchaseNo, { exact: true })).toBeVisible();
   await expect(item(page, '放行条').getByRole('button', { name: '删除 放行条.jpg' })).toBeVisible();
+  // A pass keeps its purchase contract: the other contract's vehicles are locked, and the list says why.
+  await expect(waiting.locator('li.ant-transfer-list-content-item', { hasText: others[29]! })).toHaveClass(/disabled/);
+  await expect(waiting.getByText('一张放行条只能放行同一采购合同的车辆')).toBeVisible();
   await picture(page, 'release-pass-edit');
-  await chosen.locator('li', { hasText: carB }).click();
+  await chosen.locator('li.ant-transfer-list-content-item', { hasText: carB }).click();
   await page.getByRole('button', { name: '移出' }).click();
   await expect(waiting.getByText(carB)).toBeVisible();
   await expect(chosen.getByText(carB)).toHaveCount(0);
@@ -144,4 +153,52 @@ test('two vehicles of one contract let out with one pass, seen on the pickup lis
   await expect(chosen.getByText(carB)).toBeVisible();
   await expect(chosen.getByText(carA)).toHaveCount(0);
   await picture(page, 'release-pass-batch-refused');
+});
+
+test('cars of two purchase contracts let out together: one pass each from one slip uploaded once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await yardApi(request);
+  const first = [vin('LSVRC', 1), vin('LSVRC', 2)];
+  const second = [vin('LSVRD', 1)];
+  await newCarsAtRelease(api, `E2E-FC-${serial}`, first);
+  await newCarsAtRelease(api, `E2E-FD-${serial}`, second);
+
+  await page.goto('/release/letpass_add');
+  const chosen = pane(page, '本次放行车辆');
+  const waiting = pane(page, '待放行车辆');
+  // Each contract's header ticks its cars at once.
+  await waiting.getByLabel(`选择采购合同 E2E-FC-${serial}的全部车辆`).check();
+  await waiting.getByLabel(`选择采购合同 E2E-FD-${serial}的全部车辆`).check();
+  await page.getByRole('button', { name: '加入' }).click();
+  for (const car of [...first, ...second]) await expect(chosen.getByText(car)).toBeVisible();
+  await expect(chosen.locator('.release-pass-group-name')).toHaveText([
+    `采购合同 E2E-FC-${serial}`,
+    `采购合同 E2E-FD-${serial}`,
+  ]);
+  await expect(page.locator('.release-pass-count')).toContainText(
+    '所选车辆属于 2 份采购合同，将按采购合同生成 2 张放行条',
+  );
+  await dropFiles(page, item(page, '放行条'), [slip]);
+  await dropFiles(page, item(page, '离场照片'), [exterior]);
+  await expect(item(page, '离场照片').getByRole('button', { name: '删除 离场.png' })).toBeVisible();
+  await page.evaluate('window.scrollTo(0, 0)');
+  await picture(page, 'release-pass-two-contracts');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('新建成功，已生成 2 张放行条')).toBeVisible();
+  await expect(page.getByText('一张放行条只能放行同一采购合同的车辆')).toHaveCount(0);
+
+  // The pickup list: all three 已出库 (the server's tests read the two passes and their shared slip).
+  await page.goto('/pickup/list');
+  const filters = page.getByRole('search', { name: '入库出库筛选' });
+  for (const [prefix, cars] of [
+    ['LSVRC', first],
+    ['LSVRD', second],
+  ] as const) {
+    await filters.getByLabel('车架号').fill(`${prefix}${serial}`);
+    await filters.getByRole('button', { name: /搜\s*索/ }).click();
+    for (const car of cars) await expect(rowOf(page, car)).toContainText('已出库');
+  }
 });

@@ -6,6 +6,8 @@ export const releaseListPaths = {
   list: '/release/list',
   info: (orderId: number | null, purchaseId: number) => `/release/info/${orderId ?? 0}/${purchaseId}`,
   exportsAdd: '/release/letout_add',
+  /** A group's 新增出口: the declaration form with that contract and its waiting vehicles chosen. */
+  exportsAddFor: (orderId: number) => `/release/letout_add?order_id=${orderId}`,
   /** 编辑出口 on the list. */
   exportsEdit: (orderId: number | null, exportsId: number) => `/release/letout_edit/${orderId ?? 0}/${exportsId}`,
   /** The detail page's edit links carry the purchase contract as well. */

@@ -108,16 +108,24 @@ const choose = async (...ids: number[]) => {
   for (const id of ids) await userEvent.click(screen.getByText(vin(id)).closest('li') as HTMLElement);
   await userEvent.click(button('加入'));
 };
+/** Moves chosen vehicles back to the left pane. */
+const giveBack = async (...ids: number[]) => {
+  for (const id of ids) await userEvent.click(screen.getByText(vin(id)).closest('li') as HTMLElement);
+  await userEvent.click(button('移出'));
+};
+const allWaiting = waiting.map((car) => car.vin);
 const scan = (name: string) => new File([new Uint8Array([37, 80, 68, 70])], name, { type: 'application/pdf' });
 
 const renderPage = (element: ReactElement, path: string, entry: string) =>
   renderInApp(element, { path, initialEntries: ['/filed/list', entry] });
 
 describe('tax refund (/filed/tax_add)', { timeout: 60_000 }, () => {
-  it('shows the contract’s head, says 请先选择要退税的车辆, then refunds the chosen vehicles', async () => {
+  it('shows the contract’s head with every waiting vehicle chosen, says 请先选择要退税的车辆 when none is, then refunds the chosen', async () => {
     server.on('POST /api/car/drawbackAdd', envelope(200, { id: 3 }, '新建成功'));
     const { location } = renderPage(<TaxRefundPage />, '/filed/tax_add/:order_id', '/filed/tax_add/5');
-    await waitFor(() => expect(vinsIn('left')).toEqual(waiting.map((car) => car.vin)));
+    // The filed card's 退税: the contract's waiting vehicles all chosen, as clerks refund a contract at once.
+    await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
+    expect(vinsIn('left')).toEqual([]);
     expect(screen.getByText('HW-2026-005')).toBeInTheDocument();
     expect(screen.getByText('Almaty Motors')).toBeInTheDocument();
     expect(screen.getByText('共采购 4 台')).toBeInTheDocument();
@@ -127,6 +135,8 @@ describe('tax refund (/filed/tax_add)', { timeout: 60_000 }, () => {
     expect(asked?.query.get('order_id')).toBe('5');
     expect(asked?.query.get('if_drawback')).toBe('1');
 
+    await giveBack(11, 12, 13);
+    expect(vinsIn('right')).toEqual([]);
     await save();
     await waitFor(() => expect(errors()).toEqual(['请先选择要退税的车辆']));
     expect(writes()).toHaveLength(0);
@@ -166,15 +176,14 @@ describe('tax refund (/filed/tax_add)', { timeout: 60_000 }, () => {
   it('keeps the choice and shows the server’s reason when it refuses', async () => {
     server.on('POST /api/car/drawbackAdd', envelope(409, null, `车辆 ${vin(12)} 已有退税记录，请编辑原记录`));
     renderPage(<TaxRefundPage />, '/filed/tax_add/:order_id', '/filed/tax_add/5');
-    await waitFor(() => expect(vinsIn('left')).toHaveLength(3));
-    await choose(12);
+    await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
     await save();
     await waitFor(() =>
       expect(document.querySelector('.ant-alert-error')).toHaveTextContent(
         `车辆 ${vin(12)} 已有退税记录，请编辑原记录`,
       ),
     );
-    expect(vinsIn('right')).toEqual([vin(12)]);
+    expect(vinsIn('right')).toEqual(allWaiting);
   });
 });
 
@@ -182,9 +191,10 @@ describe('deregistration (/filed/freeze_add, /filed/freeze_edit)', { timeout: 60
   it('asks for the vehicles and the certificate, then saves both', async () => {
     server.on('POST /api/car/archiveAdd', envelope(200, { id: 9 }, '新建成功'));
     renderPage(<DeregistrationFormPage />, '/filed/freeze_add/:order_id', '/filed/freeze_add/5');
-    await waitFor(() => expect(vinsIn('left')).toHaveLength(3));
+    await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
     expect(server.requests.find((request) => request.path === '/api/car/carLists')?.query.get('if_archive')).toBe('1');
     expect(screen.getByText('待注销车辆')).toBeInTheDocument();
+    await giveBack(11, 12, 13);
     await save();
     await waitFor(() => expect(errors()).toEqual(['请先选择要注销的车辆', '请上传注销证明']));
     expect(writes()).toHaveLength(0);
@@ -261,14 +271,14 @@ describe('freight (/filed/freight_add, /filed/freight_edit)', { timeout: 60_000 
   it('saves the vehicles with the invoice and the payment slip', async () => {
     server.on('POST /api/car/freightAdd', envelope(200, { id: 4 }, '新建成功'));
     renderPage(<FreightFormPage />, '/filed/freight_add/:order_id', '/filed/freight_add/5');
-    await waitFor(() => expect(vinsIn('left')).toHaveLength(3));
+    await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
     expect(server.requests.find((request) => request.path === '/api/car/carLists')?.query.get('if_freight')).toBe('1');
     for (const label of ['运费发票', '运费付款单', '其他照片']) expect(screen.getByText(label)).toBeInTheDocument();
     expect(screen.getByText('运费发票和运费付款单都上传后，运费才算完成')).toBeInTheDocument();
-    await save();
-    await waitFor(() => expect(errors()).toEqual(['请先选择要录入运费的车辆']));
 
-    await choose(11, 12);
+    // One car's freight goes on another invoice.
+    await giveBack(13);
+    expect(vinsIn('right')).toEqual([vin(11), vin(12)]);
     await userEvent.upload(screen.getByLabelText('运费发票'), scan('运费发票.pdf'));
     await userEvent.upload(screen.getByLabelText('运费付款单'), scan('付款单.pdf'));
     await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/upload')).toHaveLength(2));

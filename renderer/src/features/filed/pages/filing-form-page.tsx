@@ -48,15 +48,22 @@ function FilingForm({ step }: { step: FilingStep }) {
   const order = useFiledOrder(orderValid ? orderId : undefined);
   const waiting = useWaitingCars(orderValid ? orderId : undefined, step);
   const saved = useFilingRecord(step, route.id);
-  // From the vehicle file (?vehicle=<id>): that car chosen once it is among the contract's waiting ones.
+  // An add starts with the contract's waiting vehicles chosen: all of them (the filed card's 退税 / 注销 /
+  // 运费, as clerks file a contract's cars together), or from the vehicle file (?vehicle=<id>) that car once
+  // it is among them. The clerk moves back what does not belong.
   const [search] = useSearchParams();
   const linkedId = route.given ? undefined : linkedVehicleId(search);
-  const linkedApplied = useRef(false);
+  const startApplied = useRef(false);
   useEffect(() => {
-    if (linkedId === undefined || linkedApplied.current || !waiting.data) return;
-    linkedApplied.current = true;
-    if (waiting.data.some((car) => car.id === linkedId)) form.setFieldValue('car_ids', [linkedId]);
-  }, [linkedId, waiting.data, form]);
+    if (route.given || startApplied.current || !waiting.data) return;
+    startApplied.current = true;
+    if (linkedId === undefined)
+      form.setFieldValue(
+        'car_ids',
+        waiting.data.map((car) => car.id),
+      );
+    else if (waiting.data.some((car) => car.id === linkedId)) form.setFieldValue('car_ids', [linkedId]);
+  }, [route.given, linkedId, waiting.data, form]);
 
   const record = useRecordForm({
     page,

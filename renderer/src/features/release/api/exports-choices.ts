@@ -4,7 +4,7 @@
  * (`GET /api/car/carLists?order_id=&if_exports=1`).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type OrderSearchItem, overseasEndpoints } from '../../../../../contract/overseas';
+import { type Order, type OrderSearchItem, overseasEndpoints } from '../../../../../contract/overseas';
 import { type CarListItem, vehicleEndpoints } from '../../../../../contract/vehicle';
 import { call } from '../../../api/call';
 import type { RequestOptions } from '../../../api/http-client';
@@ -36,6 +36,24 @@ export function useExportWaitingCars(orderId: number | undefined) {
     enabled: orderId !== undefined && orderId > 0,
     // What waits changes as other clerks declare theirs.
     staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * The contract the release list's 新增出口 opens the form with (`?order_id=`): its number and customer for
+ * the picker. The overseas detail's own query (one cache entry with the overseas and filing screens).
+ */
+export function useExportContract(orderId: number | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.orders, 'detail', orderId ?? 0] as const,
+    queryFn: ({ signal }) => call(overseasEndpoints.get, { params: { id: orderId ?? 0 } }, { signal }),
+    enabled: orderId !== undefined && orderId > 0,
+    select: (order: Order): OrderSearchItem => ({
+      id: order.id,
+      order_no: order.order_no,
+      customer_name: order.customer_name,
+    }),
     refetchOnWindowFocus: false,
   });
 }

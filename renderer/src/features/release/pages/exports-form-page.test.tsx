@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Order } from '../../../../../contract/overseas';
 import type { ExportsRecord } from '../../../../../contract/release-exports';
 import type { CarListItem } from '../../../../../contract/vehicle';
 import { renderInApp } from '../../../testing/render-app';
@@ -119,6 +120,34 @@ const record = (overrides: Partial<ExportsRecord> = {}): ExportsRecord => ({
   ...overrides,
 });
 
+/** `GET /api/order/{id}`: what the form reads of it is its number and customer. */
+const orderAnswer = (contract: (typeof contracts)[number]): Order => ({
+  ...contract,
+  customer_id: 3,
+  customer_address: null,
+  customer_contact_way: null,
+  customer_country: null,
+  type_id: 1,
+  customer: null,
+  agent_id: null,
+  agent_name: null,
+  amount: 3,
+  currency: 'USD',
+  total: 30000,
+  receipt_total: 0,
+  status: 2,
+  contracts: [],
+  agreement_no: null,
+  agreement: null,
+  created_at: '2026-11-20T09:00:00.000+08:00',
+  updated_at: '2026-11-21T10:30:00.000+08:00',
+  cars: [],
+  receipts: [],
+  drawback: [],
+  archive: [],
+  freight: [],
+});
+
 // A whole form page in jsdom: each step re-renders it, slow on a busy machine.
 describe('export declaration form (出口报关)', { timeout: 60_000 }, () => {
   it('starts with the car of ?vehicle= (the vehicle file’s 新增出口) and its overseas contract chosen', async () => {
@@ -140,6 +169,26 @@ describe('export declaration form (出口报关)', { timeout: 60_000 }, () => {
     expect(vinsIn(0)).toEqual([carOf(11).vin, carOf(13).vin]);
     expect(document.querySelector('.exports-contract-picker')).toHaveTextContent('HW-2026-001');
     expect(screen.getByText('客户：迪拜汽车贸易')).toBeInTheDocument();
+  });
+
+  it('starts with the contract of ?order_id= (the release list’s 新增出口) and all its waiting cars chosen', async () => {
+    server.on('GET /api/order/1', envelope(200, orderAnswer(contracts[0]!)));
+    renderInApp(<ExportsFormPage />, {
+      path: '/release/letout_add',
+      initialEntries: ['/release/list', '/release/letout_add?order_id=1'],
+    });
+    await waitFor(() => expect(vinsIn(1)).toEqual([carOf(11).vin, carOf(12).vin, carOf(13).vin]));
+    expect(vinsIn(0)).toEqual([]);
+    expect(document.querySelector('.exports-contract-picker')).toHaveTextContent('HW-2026-001');
+    expect(screen.getByText('客户：迪拜汽车贸易')).toBeInTheDocument();
+    // Nothing typed to find the contract.
+    expect(searches()).toEqual([]);
+    expect(server.requests.find((request) => request.path === '/api/car/carLists')?.query.get('order_id')).toBe('1');
+
+    // The clerk may still leave a car for another declaration.
+    await userEvent.click(within(pane(1)).getByText(carOf(13).vin));
+    await move('移出');
+    expect(vinsIn(1)).toEqual([carOf(11).vin, carOf(12).vin]);
   });
 
   it('names the contract, the vehicles and the four documents it still needs, and sends nothing', async () => {

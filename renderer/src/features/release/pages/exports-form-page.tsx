@@ -1,12 +1,14 @@
 /**
- * /release/letout_add, /release/letout_edit/:order_id/:id and /release/letout_edit/:order_id/:p_id/:id
+ * /release/letout_add (optionally `?order_id=<id>` from the release list's group: that contract with all its
+ * waiting vehicles chosen; or `?vehicle=<id>` from the vehicle file), /release/letout_edit/:order_id/:id and
+ * /release/letout_edit/:order_id/:p_id/:id
  * (the release detail page's link; the last parameter is the declaration): the export declaration
  * (出口报关, spec part 2, sections 2 and 5). The overseas contract picked by number (locked when
  * editing), that contract's vehicles waiting for export in a transfer list, the declaration's number,
  * date and amount, the four required documents, the two optional ones and up to 25 other photos.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Card, Col, DatePicker, Form, Input, Radio, Row, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -28,7 +30,7 @@ import {
   StageDocumentFields,
 } from '../../../components/stage-documents';
 import { VehicleTransfer, vehicleTransferRule, type VehicleTransferItem } from '../../../components/vehicle-transfer';
-import { useExportWaitingCars } from '../api/exports-choices';
+import { useExportContract, useExportWaitingCars } from '../api/exports-choices';
 import { exportsQueryKey, useExportsRecord } from '../api/exports-read';
 import { createExports, updateExports } from '../api/exports-save';
 import { ExportsContractPicker } from '../components/exports-contract-picker';
@@ -113,10 +115,17 @@ const moneyFieldRules = moneyRules({ label: exportsLabels.exports_money });
 
 const sectionStyle = { marginBottom: 16 } as const;
 
-/** Every route of the form: a fresh form for every declaration. */
+/** `?order_id=` of the release list's 新增出口, when it is a whole number above 0. */
+export const linkedOrderId = (search: URLSearchParams): number | undefined => {
+  const text = search.get('order_id');
+  return text !== null && /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : undefined;
+};
+
+/** Every route of the form: a fresh form for every declaration and every contract it is opened for. */
 export function ExportsFormPage() {
   const { id } = useParams();
-  return <ExportsForm key={id ?? 'new'} />;
+  const [search] = useSearchParams();
+  return <ExportsForm key={`${id ?? 'new'}:${search.get('order_id') ?? ''}:${search.get('vehicle') ?? ''}`} />;
 }
 
 function ExportsForm() {
@@ -130,24 +139,33 @@ function ExportsForm() {
   const currency = Form.useWatch('currency', form) ?? DEFAULT_CURRENCY;
   const waiting = useExportWaitingCars(orderId);
 
-  // From the vehicle file (?vehicle=<id>): the car's overseas contract, then the car once it is among
-  // the contract's waiting vehicles (a car declared already is not offered, as on any add).
-  const linked = useLinkedVehicle(!route.given).vehicle;
+  // Opened for a contract (the release list's 新增出口, `?order_id=<id>`): that contract, then every one of
+  // its vehicles waiting for export. From the vehicle file (`?vehicle=<id>`): the car's overseas contract,
+  // then the car once it is among the contract's waiting vehicles (a car declared already is not offered,
+  // as on any add).
+  const [search] = useSearchParams();
+  const askedOrderId = route.given ? undefined : linkedOrderId(search);
+  const askedOrder = useExportContract(askedOrderId).data;
+  const linked = useLinkedVehicle(!route.given && askedOrderId === undefined).vehicle;
+  const linkedOrder: OrderSearchItem | undefined =
+    askedOrderId !== undefined
+      ? askedOrder
+      : linked?.order
+        ? { id: linked.order.id, order_no: linked.order.order_no, customer_name: linked.order.customer_name }
+        : undefined;
   const linkedStep = useRef<'contract' | 'car' | 'done'>('contract');
   useEffect(() => {
-    if (!linked?.order || linkedStep.current !== 'contract') return;
+    if (!linkedOrder || linkedStep.current !== 'contract') return;
     linkedStep.current = 'car';
-    if (form.getFieldValue('order_id') === undefined) form.setFieldsValue({ order_id: linked.order.id });
-  }, [linked, form]);
+    if (form.getFieldValue('order_id') === undefined) form.setFieldsValue({ order_id: linkedOrder.id });
+  }, [linkedOrder, form]);
   useEffect(() => {
-    if (!linked || linkedStep.current !== 'car' || orderId !== linked.order?.id || !waiting.data) return;
+    if (!linkedOrder || linkedStep.current !== 'car' || orderId !== linkedOrder.id || !waiting.data) return;
     linkedStep.current = 'done';
-    if (waiting.data.some((car) => car.id === linked.id)) form.setFieldValue('car_ids', [linked.id]);
-  }, [linked, orderId, waiting.data, form]);
-  // The contract as the picker shows it: the clerk's pick, else the linked car's while it is the chosen one.
-  const linkedOrder: OrderSearchItem | undefined = linked?.order
-    ? { id: linked.order.id, order_no: linked.order.order_no, customer_name: linked.order.customer_name }
-    : undefined;
+    if (askedOrderId !== undefined) form.setFieldValue('car_ids', waiting.data.map((car) => car.id));
+    else if (linked && waiting.data.some((car) => car.id === linked.id)) form.setFieldValue('car_ids', [linked.id]);
+  }, [linkedOrder, askedOrderId, linked, orderId, waiting.data, form]);
+  // The contract as the picker shows it: the clerk's pick, else the linked one while it is the chosen one.
   const chosen = picked ?? (linkedOrder?.id === orderId ? linkedOrder : undefined);
 
   const saved = declaration.data;

@@ -134,6 +134,30 @@ describe('release list', { timeout: 60_000 }, () => {
     expect(view.location()).toBe('/release/letout_add');
   });
 
+  it('a group’s 新增出口 opens the declaration form for its contract; none for 未关联, off once all are declared', async () => {
+    groups = [
+      contract,
+      notLinked,
+      {
+        ...contract,
+        id: 4,
+        order_id: 4,
+        order_no: 'HW-2026-004',
+        car: [car(21, 'LSVAB1230RA200021', { exports_id: 42, rate: 100, exports_date: '2026-11-21', status: 7 })],
+      },
+    ];
+    const view = renderInApp(<ReleaseListPage />, { initialEntries: ['/release/list'] });
+    await carsOf('HW-2026-004');
+    expect(screen.queryByLabelText('新增出口 未关联')).not.toBeInTheDocument();
+    const declared = screen.getByLabelText('新增出口 HW-2026-004');
+    expect(declared).toBeDisabled();
+    expect(declared).toHaveAttribute('title', '该合同的车辆都已出口报关');
+    const open = screen.getByLabelText('新增出口 HW-2026-003');
+    expect(open).toHaveAttribute('title', '为 2 台待报关车辆新增出口报关');
+    fireEvent.click(open);
+    expect(view.location()).toBe('/release/letout_add?order_id=3');
+  });
+
   it('sends the contract number and VIN filters, and 重置 clears them', async () => {
     renderInApp(<ReleaseListPage />, { initialEntries: ['/release/list'] });
     await carsOf('HW-2026-003');

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Space, Tag, theme, Typography } from 'antd';
-import { FolderOpenOutlined } from '@ant-design/icons';
+import { FileAddOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import {
   NOT_LINKED,
   RELEASE_LIST_FILE_NAME,
@@ -170,7 +170,8 @@ const releaseListFields: FieldDescription<ReleaseListGroup, ReleaseListQuery>[] 
 /**
  * /release/list (spec part 2, section 2, "Release list"): the vehicles waiting in the release flow,
  * grouped by overseas contract (未关联 where none), each group with its customer, its contract's
- * vehicle count, its purchase contracts' 放行详情 and 移交归档; each vehicle with its model, export
+ * vehicle count, its purchase contracts' 放行详情, 新增出口 (the declaration form with the contract and its
+ * undeclared vehicles chosen) and 移交归档; each vehicle with its model, export
  * document rate, export date, code 6 to 9 and 编辑出口 where a declaration holds it. 15 groups a page.
  */
 export function ReleaseListPage() {
@@ -206,18 +207,38 @@ export function ReleaseListPage() {
       key: 'actions',
       title: '操作',
       alwaysVisible: true,
-      width: 110,
+      width: 204,
       fixed: 'right',
-      render: (_: unknown, group) => (
-        <Button
-          size="small"
-          icon={<FolderOpenOutlined />}
-          aria-label={`移交归档 ${contractOf(group)}`}
-          onClick={() => handOver(group.purchases)}
-        >
-          移交归档
-        </Button>
-      ),
+      render: (_: unknown, group) => {
+        // 新增出口 opens the declaration with the contract and its undeclared vehicles chosen; a group of no
+        // overseas contract (未关联) cannot be declared.
+        const undeclared = group.car.filter((car) => car.exports_id === null).length;
+        const orderId = group.order_id;
+        return (
+          <Space size={8}>
+            {orderId !== null && (
+              <Button
+                size="small"
+                icon={<FileAddOutlined />}
+                aria-label={`新增出口 ${contractOf(group)}`}
+                disabled={undeclared === 0}
+                title={undeclared === 0 ? '该合同的车辆都已出口报关' : `为 ${undeclared} 台待报关车辆新增出口报关`}
+                onClick={() => navigate(releaseListPaths.exportsAddFor(orderId))}
+              >
+                新增出口
+              </Button>
+            )}
+            <Button
+              size="small"
+              icon={<FolderOpenOutlined />}
+              aria-label={`移交归档 ${contractOf(group)}`}
+              onClick={() => handOver(group.purchases)}
+            >
+              移交归档
+            </Button>
+          </Space>
+        );
+      },
     },
   ]);
 
