@@ -147,12 +147,15 @@ function ExportsForm() {
   const askedOrderId = route.given ? undefined : linkedOrderId(search);
   const askedOrder = useExportContract(askedOrderId).data;
   const linked = useLinkedVehicle(!route.given && askedOrderId === undefined).vehicle;
-  const linkedOrder: OrderSearchItem | undefined =
-    askedOrderId !== undefined
-      ? askedOrder
-      : linked?.order
-        ? { id: linked.order.id, order_no: linked.order.order_no, customer_name: linked.order.customer_name }
-        : undefined;
+  const linkedOrder = useMemo(
+    (): OrderSearchItem | undefined =>
+      askedOrderId !== undefined
+        ? askedOrder
+        : linked?.order
+          ? { id: linked.order.id, order_no: linked.order.order_no, customer_name: linked.order.customer_name }
+          : undefined,
+    [askedOrderId, askedOrder, linked],
+  );
   const linkedStep = useRef<'contract' | 'car' | 'done'>('contract');
   useEffect(() => {
     if (!linkedOrder || linkedStep.current !== 'contract') return;
