@@ -88,6 +88,37 @@ describe('customer list page', () => {
     expect(listRequests().at(-1)?.query.get('type_id')).toBe('2');
   });
 
+  it('shows the sellers under their own tab 供应商, and a customer added there is a 供应商', async () => {
+    types = [
+      { id: 1, name: '销外客户', status: 1, kind: 'customer' },
+      { id: 2, name: '代理人', status: 1, kind: 'agent' },
+      { id: 3, name: '供应商', status: 1, kind: 'seller' },
+    ];
+    customers.push(customer(4, '杭州二手车行', 3, '供应商'));
+    server.on('POST /api/customer', envelope(201, { id: 9 }, '新建客户成功'));
+    renderInApp(<CustomerListPage />, { initialEntries: ['/custom/list'] });
+    await rowOf('Almaty Motors');
+    // Sellers are not overseas customers: not on the first tab.
+    expect(screen.queryByText('杭州二手车行')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '供应商' }));
+    const seller = await rowOf('杭州二手车行');
+    expect(within(seller).getByText('供应商')).toBeInTheDocument();
+    expect(screen.queryByText('Almaty Motors')).not.toBeInTheDocument();
+    expect(listRequests().at(-1)?.query.get('type_id')).toBe('3');
+
+    await userEvent.click(screen.getByRole('button', { name: /新增客户/ }));
+    const drawer = await screen.findByRole('dialog', { name: '新增客户' });
+    expect(within(drawer).getByTitle('供应商')).toBeInTheDocument();
+    await userEvent.type(within(drawer).getByLabelText('客户名称'), '宁波车行');
+    await userEvent.click(within(drawer).getByRole('button', { name: /确\s*定|保\s*存/ }));
+    await waitFor(() =>
+      expect(server.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+        name: '宁波车行',
+        type_id: 3,
+      }),
+    );
+  });
+
   it('sends the name and the date range as filters, and 重置 clears them', async () => {
     renderInApp(<CustomerListPage />, { initialEntries: ['/custom/list'] });
     await rowOf('Almaty Motors');

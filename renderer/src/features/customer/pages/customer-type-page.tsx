@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Button, Space } from 'antd';
+import { App, Button, Space, Tag } from 'antd';
 import { ArrowLeftOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../../../../contract/common';
@@ -12,11 +12,17 @@ import type { PagedTableColumn } from '../../../components/paged-table';
 import { useWholeList } from '../../../components/use-paged-list';
 import { deleteCustomerType } from '../api/delete-customer-type';
 import { CustomerTypeDialog } from '../components/customer-type-dialog';
-import { customerTypesQueryKey } from '../../../api/customer-types';
+import { customerTypesQueryKey, kindOfType } from '../../../api/customer-types';
 import { customersQueryKey } from '../api/list-customers';
 import { useCustomerTypes } from '../hooks/use-customer-types';
 
 type DialogState = { open: false } | { open: true; type?: CustomerType };
+
+/**
+ * 销外客户, 代理人 and 供应商 are what the contract forms rely on (the default, the agent box, the
+ * purchase form's sellers): the server refuses to delete them, so the page does not offer it.
+ */
+const isBuiltIn = (type: CustomerType) => kindOfType(type) !== null;
 
 export function CustomerTypePage() {
   const navigate = useNavigate();
@@ -63,7 +69,17 @@ export function CustomerTypePage() {
       width: 80,
       render: (_: unknown, __: CustomerType, index: number) => (list.page - 1) * PAGE_SIZE + index + 1,
     },
-    { key: 'name', title: '类型名称', dataIndex: 'name' },
+    {
+      key: 'name',
+      title: '类型名称',
+      dataIndex: 'name',
+      render: (name: string, type: CustomerType) => (
+        <>
+          <span className="customer-type-name">{name}</span>
+          {isBuiltIn(type) ? <Tag style={{ marginInlineStart: 8 }}>系统内置</Tag> : null}
+        </>
+      ),
+    },
     {
       key: 'actions',
       title: '操作',
@@ -79,7 +95,15 @@ export function CustomerTypePage() {
           >
             修改
           </Button>
-          <Button type="link" size="small" danger aria-label={`删除客户类型 ${type.name}`} onClick={() => remove(type)}>
+          <Button
+            type="link"
+            size="small"
+            danger
+            aria-label={`删除客户类型 ${type.name}`}
+            disabled={isBuiltIn(type)}
+            title={isBuiltIn(type) ? customerMessages.typeBuiltIn : undefined}
+            onClick={() => remove(type)}
+          >
             删除
           </Button>
         </Space>

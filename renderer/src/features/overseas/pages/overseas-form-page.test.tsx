@@ -478,3 +478,44 @@ describe('overseas contract form: saving', () => {
     expect(useTagsStore.getState().tags.some((tag) => tag.path === '/overseas/add')).toBe(false);
   });
 });
+
+describe('overseas contract form: sellers are not overseas customers (issue 24 point 4)', () => {
+  const withSellers: CustomerType[] = [
+    { id: 1, name: '销外客户', status: 1, kind: 'customer' },
+    { id: 2, name: '代理人', status: 1, kind: 'agent' },
+    { id: 3, name: '供应商', status: 1, kind: 'seller' },
+  ];
+  const seller: CustomerOption = {
+    id: 8,
+    name: 'Almaty 车行',
+    type: '供应商',
+    type_id: 3,
+    address: '杭州',
+    contact_way: null,
+    country: null,
+  };
+
+  /** The suggestions' texts. */
+  const optionTexts = () =>
+    Array.from(document.querySelectorAll('.ant-select-item-option'), (node) => node.textContent ?? '');
+
+  it('suggests customers, not sellers or agents, and does not offer the type 供应商', async () => {
+    server.on('GET /api/customerType', envelope(200, withSellers));
+    server.on('GET /api/customer/search', customerSearch([...customers, seller]));
+    renderAdd();
+    await userEvent.type(field('客户名称'), 'alma');
+    await waitFor(() => expect(optionTexts()).toEqual(['Almaty Motors · 哈萨克斯坦']));
+    const searches = server.requests.filter((request) => request.path === '/api/customer/search');
+    // The customer box asks for customers (the agent box for agents); nothing asks for sellers.
+    expect(
+      searches.filter((request) => request.query.get('name') === 'alma').map((request) => request.query.get('kind')),
+    ).toEqual(['customer']);
+    expect(searches.map((request) => request.query.get('kind')).sort()).not.toContain('seller');
+
+    await userEvent.click(field('客户类型'));
+    // The type select's options carry their name as title (the suggestions do not).
+    const typeOptions = () =>
+      Array.from(document.querySelectorAll('.ant-select-item-option[title]'), (node) => node.getAttribute('title'));
+    await waitFor(() => expect(typeOptions()).toEqual(['销外客户', '代理人']));
+  });
+});

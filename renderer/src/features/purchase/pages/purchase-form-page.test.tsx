@@ -1,16 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CustomerOption, CustomerType } from '../../../../../contract/customer';
 import type { Purchase } from '../../../../../contract/purchase';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
+import { customerSearch } from '../../../testing/customer-search';
 import { PurchaseFormPage } from './purchase-form-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const server = scriptedApiForEachTest();
 
+// The types as a back end without the seller kind answers them (no `kind`): the form offers every type.
 beforeEach(() => {
   server.on('GET /api/customer/search', envelope(200, []));
   server.on(
@@ -252,5 +255,84 @@ describe('purchase contract form', () => {
     expect(writes()[0]?.body).toMatchObject({ purchase_no: 'CG-2026-031-B', updated_at: record.updated_at });
     await screen.findByRole('button', { name: '放弃修改并载入最新内容' });
     expect(screen.getByLabelText('采购合同号')).toHaveValue('CG-2026-031-B');
+  });
+});
+
+describe('purchase contract form: the seller is a 供应商 (issue 24 point 4)', () => {
+  const withSellers: CustomerType[] = [
+    { id: 1, name: '销外客户', status: 1, kind: 'customer' },
+    { id: 2, name: '代理人', status: 1, kind: 'agent' },
+    { id: 3, name: '供应商', status: 1, kind: 'seller' },
+  ];
+  const party = (id: number, name: string, typeId: number, type: string): CustomerOption => ({
+    id,
+    name,
+    type,
+    type_id: typeId,
+    address: '杭州市西湖区',
+    contact_way: null,
+    country: null,
+  });
+  const parties = [
+    party(4, '杭州车行', 3, '供应商'),
+    party(5, '宁波车行', 3, '供应商'),
+    party(6, '车行 Almaty Motors', 1, '销外客户'),
+    party(7, '车行代理', 2, '代理人'),
+  ];
+
+  beforeEach(() => {
+    server.on('GET /api/customerType', envelope(200, withSellers));
+    server.on('GET /api/customer/search', customerSearch(parties));
+  });
+
+  const typeItem = () => screen.getByLabelText('客户类型').closest('.ant-form-item') as HTMLElement;
+  const suggestions = () =>
+    Array.from(document.querySelectorAll('.ant-select-item-option'), (node) => node.textContent ?? '');
+
+  it('suggests sellers only, and files a new seller as 供应商 without asking for its type', async () => {
+    server.on('POST /api/purchase', envelope(201, { id: 31 }, '新建成功'));
+    renderForm();
+    // Nothing to choose: the type is 供应商.
+    await within(typeItem()).findByText('供应商');
+    expect(screen.getByLabelText('客户类型')).toBeDisabled();
+    const nameItem = screen.getByLabelText('客户名称').closest('.ant-form-item') as HTMLElement;
+    expect(within(nameItem).getByText('请输入或选择供应商')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('客户名称'), '车行');
+    await waitFor(() => expect(suggestions()).toEqual(['杭州车行', '宁波车行']));
+    const searches = server.requests.filter((request) => request.path === '/api/customer/search');
+    expect(new Set(searches.map((request) => request.query.get('kind')))).toEqual(new Set(['seller']));
+
+    // A name nobody has yet: a new seller.
+    await userEvent.type(screen.getByLabelText('客户名称'), '乙');
+    await userEvent.click(screen.getByText('二手车'));
+    await userEvent.type(screen.getByLabelText('采购合同号'), 'CG-2026-031');
+    await userEvent.type(screen.getByLabelText('采购数量'), '1');
+    await userEvent.type(screen.getByLabelText('合同总额'), '100000');
+    await userEvent.type(screen.getByLabelText('客户地址'), '杭州市西湖区');
+    await save();
+    await screen.findByText('新建成功');
+    const body = writes()[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: '车行乙', type_id: 3 });
+    expect(body).not.toHaveProperty('customer_id');
+  });
+
+  it('an older contract keeps its customer’s type while it stays chosen; another name is a new 供应商', async () => {
+    server.on(
+      'GET /api/purchase/32',
+      envelope(200, savedPurchase({ customer_id: 6, customer_name: 'Almaty Motors', customer_type_id: 1 })),
+    );
+    server.on('PUT /api/purchase/32', envelope(200, { id: 32 }, '编辑成功'));
+    renderForm('/purchase/edit/32');
+    await waitFor(() => expect(screen.getByLabelText('客户名称')).toHaveValue('Almaty Motors'));
+    await within(typeItem()).findByText('销外客户');
+
+    await userEvent.type(screen.getByLabelText('客户名称'), ' 车行');
+    await within(typeItem()).findByText('供应商');
+    await save();
+    await screen.findByText('编辑成功');
+    const body = writes()[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'Almaty Motors 车行', type_id: 3 });
+    expect(body).not.toHaveProperty('customer_id');
   });
 });
