@@ -131,15 +131,17 @@ export type RegistryListQueryInput = z.input<typeof plateListQuery>;
  */
 export const transferHandOverBody = z
   .strictObject({
-    purchase_id: z.preprocess(
-      asList,
-      z
-        .array(idField(registryMessages.purchaseUnknown), { error: registryMessages.handOverEmpty })
-        .max(1000, registryMessages.handOverEmpty),
-    ),
+    purchase_id: z
+      .preprocess(
+        asList,
+        z
+          .array(idField(registryMessages.purchaseUnknown), { error: registryMessages.handOverEmpty })
+          .max(1000, registryMessages.handOverEmpty),
+      )
+      .optional(),
     order_id: z.preprocess(blankToUndefined, idField(registryMessages.orderUnknown).optional()),
   })
-  .refine((body) => body.purchase_id.length > 0 || body.order_id !== undefined, {
+  .refine((body) => (body.purchase_id?.length ?? 0) > 0 || body.order_id !== undefined, {
     message: registryMessages.handOverEmpty,
     path: ['purchase_id'],
   });
@@ -156,7 +158,7 @@ export const registryListItemSchema = z.object({
   id: z.number(),
   vin: z.string(),
   model: z.string().nullable(),
-  /** `registry` while it waits here; `release` or `filing` once handed on. */
+  /** `registry`: the lists hold only the vehicles still in the registry (issue 24); the wider enum is kept for old clients. */
   flow: z.enum(['registry', 'release', 'filing']),
   order_id: z.number().nullable(),
   order_no: z.string().nullable(),

@@ -35,7 +35,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(
       await registry.handOverRegistry(
         app.ctx,
-        { purchaseIds: request.body.purchase_id, orderId: request.body.order_id },
+        { purchaseIds: request.body.purchase_id ?? [], orderId: request.body.order_id },
         actorOf(request),
       ),
       registryMessages.handOverDone,

@@ -27,14 +27,16 @@ const vehicle = (id: number, vin: string, overrides: Partial<RegistryListItem> =
   ...overrides,
 });
 
-/** Tab 1: waiting without a plating, half plated, plated and handed on; tab 2: a used car transferred. */
+/**
+ * Tab 1: waiting without a plating, half plated, plated (another purchase contract of the same overseas
+ * contract); tab 2: a used car transferred, of that overseas contract too.
+ */
 const unplated = vehicle(11, 'LSVAB1230RA200011');
 const half = vehicle(12, 'LSVAB1230RA200012', {
   plate: [{ id: 501, rate: 50, created_at: '2026-11-20T09:00:00.000+08:00' }],
   procedure: { plate: 1, transfer: 0 },
 });
-const handedOn = vehicle(13, 'LSVAB1230RA200013', {
-  flow: 'release',
+const plated = vehicle(13, 'LSVAB1230RA200013', {
   purchase_id: 8,
   purchase_no: 'CG-2026-008',
   plate: [{ id: 502, rate: 100, created_at: '2026-11-21T10:00:00.000+08:00' }],
@@ -51,7 +53,7 @@ const used = vehicle(21, 'LGBAB1230RA200021', {
 let rows: Record<'1' | '2', RegistryListItem[]>;
 
 beforeEach(() => {
-  rows = { '1': [unplated, half, handedOn], '2': [used] };
+  rows = { '1': [unplated, half, plated], '2': [used] };
   for (const path of ['plateLists', 'transferLists']) {
     server.on(`GET /api/car/${path}`, (request) => {
       const vin = request.query.get('vin') ?? '';
@@ -82,12 +84,55 @@ describe('registry list', { timeout: 60_000 }, () => {
     expect(within(second).getByRole('button', { name: `编辑上牌 ${half.vin}` })).toBeInTheDocument();
     expect(within(second).getByRole('button', { name: `上牌详情 ${half.vin}` })).toBeInTheDocument();
 
-    // Handed on to release: still listed, said so, no hand-over and no checkbox.
-    const third = await rowOf(handedOn.vin);
+    // Plated: 8/8, every row may be chosen and handed over (the list holds only cars still here).
+    const third = await rowOf(plated.vin);
     expect(within(third).getByLabelText('上牌资料')).toHaveTextContent('8/8');
-    expect(within(third).getByText('已移交出库报关')).toBeInTheDocument();
-    expect(within(third).queryByRole('button', { name: /移交出口/ })).not.toBeInTheDocument();
-    expect(within(third).getByRole('checkbox')).toBeDisabled();
+    expect(within(third).getByRole('button', { name: '移交出口 CG-2026-008' })).toBeInTheDocument();
+    expect(within(third).getByRole('checkbox')).toBeEnabled();
+    expect(screen.queryByText(/已移交/)).not.toBeInTheDocument();
+    // Each row offers its overseas contract's hand-over.
+    expect(within(third).getByRole('button', { name: '按海外合同移交 HW-2026-003' })).toBeInTheDocument();
+  });
+
+  it('按海外合同移交 hands every purchase contract of the row’s overseas contract over, both tabs at once', async () => {
+    server.on('PUT /api/car/transferHandOver', () =>
+      envelope(200, { moved: 2, kept: [{ vin: unplated.vin, reason: '尚未上牌或过户' }] }, '移交成功!'),
+    );
+    const { router } = renderInApp(<RegistryListPage />, { initialEntries: ['/dmv/list'] });
+    await userEvent.click(within(await rowOf(plated.vin)).getByRole('button', { name: '按海外合同移交 HW-2026-003' }));
+    const confirm = (await screen.findByLabelText('移交的海外合同')).closest('.ant-modal') as HTMLElement;
+    expect(confirm).toHaveTextContent('按海外合同移交');
+    expect(confirm).toHaveTextContent(
+      '是否确定将海外合同 HW-2026-003 的全部采购合同（新车和二手车）中已上牌或已过户的车辆移交出库报关？',
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    const result = (await screen.findByLabelText('未移交的车辆')).closest('.ant-modal') as HTMLElement;
+    expect(result).toHaveTextContent('移交成功!');
+    expect(result).toHaveTextContent('已移交 2 辆车');
+    expect(result).toHaveTextContent(unplated.vin);
+    const sent = server.requests.filter((request) => request.path === '/api/car/transferHandOver');
+    expect(sent.map((request) => request.body)).toEqual([{ order_id: 3 }]);
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=2'));
+  });
+
+  it('按海外合同移交 says so when none of the contract’s cars is left in the registry, and 移交失败! when refused', async () => {
+    server.on('PUT /api/car/transferHandOver', () => envelope(200, { moved: 0, kept: [] }, '移交成功!'));
+    renderInApp(<RegistryListPage />, { initialEntries: ['/dmv/list'] });
+    const action = async () => {
+      await userEvent.click(
+        within(await rowOf(unplated.vin)).getByRole('button', { name: '按海外合同移交 HW-2026-003' }),
+      );
+      const confirm = (await screen.findAllByLabelText('移交的海外合同')).at(-1)!.closest('.ant-modal') as HTMLElement;
+      await userEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    };
+    await action();
+    expect(await screen.findByText('该海外合同没有在车管环节的车辆')).toBeInTheDocument();
+    expect(screen.queryByText('移交成功!')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '知道了' }));
+
+    server.on('PUT /api/car/transferHandOver', () => envelope(422, null, '海外合同不存在'));
+    await action();
+    expect(await screen.findByText('移交失败! 海外合同不存在')).toBeInTheDocument();
   });
 
   it('opens the forms and the detail page from the rows and the toolbar', async () => {

@@ -13,7 +13,7 @@ import {
   type RegistryListQuery,
   type RegistryTab,
 } from '../../../../../contract/registry';
-import { flowLabels, stageTagColor } from '../../../../../contract/stage';
+import { type HandOverAnswer, stageTagColor } from '../../../../../contract/stage';
 import { listFields, type FieldDescription } from '../../../components/field-description';
 import type { FilterValues } from '../../../components/filter-bar';
 import { ListScreen } from '../../../components/list-screen';
@@ -28,6 +28,7 @@ import { ChosenVehiclesNote, useChosenRows } from '../../../components/chosen-ro
 import { useContractHandOver } from '../../../components/hand-over-result';
 import { handOverRegistry } from '../api/hand-over-registry';
 import { listRegistryQuery, registryQueryKey } from '../api/list-registry';
+import { orderHandOverTexts, useRegistryOrderHandOver } from '../components/order-hand-over';
 import { registryScreens } from '../registry-format';
 import { queryKeys } from '../../../api/query-keys';
 
@@ -89,7 +90,11 @@ const registryFields: FieldDescription<RegistryListItem, RegistryListQuery>[] = 
   },
 ];
 
-/** /dmv/list: the registry list (spec part 2, section 2), 待上牌 new cars and 待过户 used cars. */
+/**
+ * /dmv/list: the registry list (spec part 2, section 2), 待上牌 new cars and 待过户 used cars still in the
+ * registry. A row's 移交出口 hands its purchase contract on; 按海外合同移交 every purchase contract of its
+ * overseas contract, both tabs at once.
+ */
 export function RegistryListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -112,6 +117,14 @@ export function RegistryListPage() {
     [clearChosen, list, setSearch],
   );
 
+  /** After a hand-over: the chosen rows forgotten, the lists read again, the transfer tab shown (the spec). */
+  const afterHandOver = (answer: HandOverAnswer) => {
+    chosen.clear();
+    void queryClient.invalidateQueries({ queryKey: registryQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.carSearch });
+    if (answer.moved > 0 && tab !== REGISTRY_TABS.transfer) showTab(REGISTRY_TABS.transfer);
+  };
+
   /** 移交出口: the purchase contracts' plated or transferred vehicles go to release and export. */
   const handOver = useContractHandOver({
     title: '移交出口',
@@ -121,14 +134,10 @@ export function RegistryListPage() {
     failed: registryMessages.handOverFailed,
     texts: { done: registryMessages.handOverDone, nothingDetail: registryMessages.handOverNothingDetail },
     send: handOverRegistry,
-    onAnswer: (answer) => {
-      chosen.clear();
-      void queryClient.invalidateQueries({ queryKey: registryQueryKey });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.carSearch });
-      // The spec shows the transfer tab after a hand-over.
-      if (answer.moved > 0 && tab !== REGISTRY_TABS.transfer) showTab(REGISTRY_TABS.transfer);
-    },
+    onAnswer: afterHandOver,
   });
+  /** 按海外合同移交: every purchase contract of the row's overseas contract, both tabs at once. */
+  const handOverOrder = useRegistryOrderHandOver(afterHandOver);
 
   // The tab's stage decides the status, the time and the actions; the vehicle's own fields do not change.
   const { columns, filters } = listFields<RegistryListItem, RegistryListQuery>([
@@ -137,16 +146,7 @@ export function RegistryListPage() {
       key: 'status',
       title: '状态',
       width: 96,
-      render: (_: unknown, row: RegistryListItem) => (
-        <div>
-          <RateTag tab={tab} row={row} />
-          {row.flow !== 'registry' && (
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-              已移交{flowLabels[row.flow]}
-            </Typography.Text>
-          )}
-        </div>
-      ),
+      render: (_: unknown, row: RegistryListItem) => <RateTag tab={tab} row={row} />,
     },
     {
       key: 'time',
@@ -192,9 +192,18 @@ export function RegistryListPage() {
                 详情
               </RowAction>
             )}
-            {row.flow === 'registry' && row.purchase_id !== null && (
+            {row.purchase_id !== null && (
               <RowAction label={`移交出口 ${row.purchase_no ?? ''}`} onClick={() => handOver([row])}>
                 移交出口
+              </RowAction>
+            )}
+            {row.order_id !== null && row.order_no !== null && (
+              <RowAction
+                label={`${orderHandOverTexts.action} ${row.order_no}`}
+                title={`移交海外合同 ${row.order_no} 的全部采购合同（新车和二手车）`}
+                onClick={() => handOverOrder({ id: row.order_id as number, order_no: row.order_no as string })}
+              >
+                {orderHandOverTexts.action}
               </RowAction>
             )}
           </RowActions>
@@ -254,10 +263,7 @@ export function RegistryListPage() {
           preserveSelectedRowKeys: true,
           onChange: chosen.choose,
           columnWidth: 36,
-          getCheckboxProps: (row: RegistryListItem) => ({
-            disabled: row.flow !== 'registry',
-            'aria-label': `选择 ${row.vin}`,
-          }),
+          getCheckboxProps: (row: RegistryListItem) => ({ 'aria-label': `选择 ${row.vin}` }),
         },
         scroll: { x: 1090 },
       }}
