@@ -11,6 +11,12 @@ import { ordersQueryKey } from '../api/list-orders';
 export const canHandOver = (status: OrderStatus) => status === ORDER_STATUS.new;
 
 /**
+ * 新建采购合同 follows 移交采购: a contract handed to purchasing (status 2) is bought through purchase
+ * contracts; a new one is not purchasing's yet, a finished one has nothing left to buy.
+ */
+export const canBuy = (status: OrderStatus) => status === ORDER_STATUS.handedOver;
+
+/**
  * 移交采购: asks the spec's question, hands the contract over, says 移交成功 and refreshes the list and
  * the details; a refusal (already handed over by someone else) says the server's reason.
  */

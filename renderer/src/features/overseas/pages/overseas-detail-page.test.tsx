@@ -141,6 +141,25 @@ describe('overseas contract detail', () => {
     await waitFor(() => expect(within(section('收款记录（1）')).getByText('SK-002')).toBeInTheDocument());
   });
 
+  it('offers 移交采购 on a new contract, then 新建采购合同 opening the purchase form for it', async () => {
+    const view = renderInApp(<OverseasDetailPage />, {
+      path: '/overseas/info/:id',
+      initialEntries: ['/overseas/info/5'],
+    });
+    await screen.findByText('合同信息');
+    expect(screen.getByRole('button', { name: /移交采购/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /新建采购合同/ })).not.toBeInTheDocument();
+    view.unmount();
+
+    order = { ...order, status: 2 };
+    const handed = renderInApp(<OverseasDetailPage />, {
+      path: '/overseas/info/:id',
+      initialEntries: ['/overseas/info/5'],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /新建采购合同/ }));
+    expect(handed.location()).toBe('/purchase/add?order_id=5');
+  });
+
   it('says the contract does not exist for a bad id', async () => {
     renderInApp(<OverseasDetailPage />, { path: '/overseas/info/:id', initialEntries: ['/overseas/info/abc'] });
     expect(await screen.findByText('记录不存在')).toBeInTheDocument();

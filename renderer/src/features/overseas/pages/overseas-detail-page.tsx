@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card } from 'antd';
-import { SendOutlined } from '@ant-design/icons';
+import { SendOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../../contract/overseas';
 import { OrderContractView } from '../../../components/order-contract-view';
@@ -10,7 +10,7 @@ import { RecordTabs } from '../../../components/record-tabs';
 import { useRouteRecordId } from '../../../components/route-record';
 import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
 import { ordersQueryKey } from '../api/list-orders';
-import { canHandOver, useHandOverOrder } from '../hooks/use-hand-over-order';
+import { canBuy, canHandOver, useHandOverOrder } from '../hooks/use-hand-over-order';
 import { useOrder } from '../hooks/use-order';
 import { overseasPaths } from '../overseas-format';
 
@@ -43,6 +43,7 @@ export function OverseasDetailPage() {
   const order = useOrder(route.id);
   const queryClient = useQueryClient();
   const { handOver, busyId } = useHandOverOrder();
+  const navigate = useNavigate();
   const [collecting, setCollecting] = useState<ReceiptTarget>();
 
   return (
@@ -61,6 +62,10 @@ export function OverseasDetailPage() {
         canHandOver(data.status) ? (
           <Button icon={<SendOutlined />} loading={busyId === data.id} onClick={() => void handOver(data)}>
             移交采购
+          </Button>
+        ) : canBuy(data.status) ? (
+          <Button icon={<ShoppingCartOutlined />} onClick={() => navigate(overseasPaths.purchaseAdd(data.id))}>
+            新建采购合同
           </Button>
         ) : null
       }

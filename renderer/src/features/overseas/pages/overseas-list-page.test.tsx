@@ -129,6 +129,20 @@ describe('overseas contract list', () => {
     expect(view.location()).toBe('/overseas/add');
   });
 
+  it('新建采购合同 on a contract handed to purchasing opens the purchase form for it; a new one offers 移交采购', async () => {
+    rows = [order(7, 'HW-2026-007'), order(9, 'HW-2026-009', { status: 2 }), order(6, 'HW-2026-006', { status: 6 })];
+    const view = renderInApp(<OverseasListPage />, { initialEntries: ['/overseas/list'] });
+    const handed = await rowOf('HW-2026-009');
+    expect(within(handed).queryByRole('button', { name: '合同 HW-2026-009 移交采购' })).not.toBeInTheDocument();
+    expect(
+      within(await rowOf('HW-2026-007')).getByRole('button', { name: '合同 HW-2026-007 移交采购' }),
+    ).toBeInTheDocument();
+    expect(within(await rowOf('HW-2026-007')).queryByRole('button', { name: /新建采购合同/ })).not.toBeInTheDocument();
+    expect(within(await rowOf('HW-2026-006')).queryByRole('button', { name: /新建采购合同/ })).not.toBeInTheDocument();
+    await userEvent.click(within(handed).getByRole('button', { name: '合同 HW-2026-009 新建采购合同' }));
+    expect(view.location()).toBe('/purchase/add?order_id=9');
+  });
+
   it('refuses a negative amount filter on the field, as typed, and asks the server nothing (issue 7)', async () => {
     renderInApp(<OverseasListPage />, { initialEntries: ['/overseas/list'] });
     await rowOf('HW-2026-007');

@@ -23,7 +23,7 @@ import { listOrdersQuery, ordersQueryKey } from '../api/list-orders';
 import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
 import { ReceiptProgress } from '../../../components/receipt-progress';
 import { useChosenColumns } from '../hooks/use-chosen-columns';
-import { canHandOver, useHandOverOrder } from '../hooks/use-hand-over-order';
+import { canBuy, canHandOver, useHandOverOrder } from '../hooks/use-hand-over-order';
 import { overseasPaths } from '../overseas-format';
 
 /** The key of this table's remembered columns in the desktop settings. */
@@ -153,7 +153,8 @@ export function OverseasListPage() {
       key: 'actions',
       title: '操作',
       alwaysVisible: true,
-      // 移交采购 (a new contract only) wraps under the other three: the table keeps to a 1366 px screen.
+      // 移交采购 (a new contract) or 新建采购合同 (one handed to purchasing) wraps under the other three: the
+      // table keeps to a 1366 px screen.
       width: 136,
       fixed: 'right',
       render: (_: unknown, order: OrderListItem) => (
@@ -185,6 +186,14 @@ export function OverseasListPage() {
               onClick={() => void handOver(order)}
             >
               移交采购
+            </RowAction>
+          ) : null}
+          {canBuy(order.status) ? (
+            <RowAction
+              label={`合同 ${order.order_no} 新建采购合同`}
+              onClick={() => navigate(overseasPaths.purchaseAdd(order.id))}
+            >
+              新建采购合同
             </RowAction>
           ) : null}
         </RowActions>

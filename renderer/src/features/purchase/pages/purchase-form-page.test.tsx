@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerOption, CustomerType } from '../../../../../contract/customer';
+import type { Order } from '../../../../../contract/overseas';
 import type { Purchase } from '../../../../../contract/purchase';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
@@ -66,6 +67,36 @@ const savedPurchase = (overrides: Partial<Purchase>): Purchase => ({
   remit: [],
   ...overrides,
 });
+
+/** `GET /api/order/9`: the form reads its number and customer. */
+const linkedOrder: Order = {
+  id: 9,
+  order_no: 'HW-2026-009',
+  customer_id: 3,
+  customer_name: 'Almaty Motors',
+  customer_address: null,
+  customer_contact_way: null,
+  customer_country: null,
+  type_id: 1,
+  customer: null,
+  agent_id: null,
+  agent_name: null,
+  amount: 2,
+  currency: 'USD',
+  total: 30000,
+  receipt_total: 0,
+  status: 2,
+  contracts: [],
+  agreement_no: null,
+  agreement: null,
+  created_at: '2026-11-20T09:00:00.000+08:00',
+  updated_at: '2026-11-21T10:30:00.000+08:00',
+  cars: [],
+  receipts: [],
+  drawback: [],
+  archive: [],
+  freight: [],
+};
 
 describe('purchase contract form', () => {
   it('asks for the contract type before cars are added, and names every missing field on 保存', async () => {
@@ -151,6 +182,67 @@ describe('purchase contract form', () => {
     expect(screen.getByLabelText('第2行 车架号')).toHaveValue('LSVAB1230RA200006');
     const request = server.requests.find((candidate) => candidate.path === '/api/purchase/importCars');
     expect(request?.query.get('order_no')).toBe('HW-2026-009');
+  });
+
+  it('opened for an overseas contract (?order_id=): names it and its cars, the number ready, imported once a type is chosen', async () => {
+    server.on('GET /api/order/9', envelope(200, linkedOrder));
+    server.on(
+      'GET /api/purchase/importCars',
+      envelope(200, {
+        order_id: 9,
+        car: [
+          { id: 5, vin: 'LSVAB1230RA200005', model: '本田 雅阁' },
+          { id: 6, vin: 'LSVAB1230RA200006', model: null },
+        ],
+      }),
+    );
+    renderInApp(<PurchaseFormPage />, {
+      path: '/purchase/add',
+      initialEntries: ['/overseas/list', '/purchase/add?order_id=9'],
+    });
+    const note = await waitFor(() => {
+      const found = document.querySelector('.purchase-linked-order');
+      expect(found).toHaveTextContent('为海外合同 HW-2026-009（Almaty Motors）新建采购合同：该合同有 2 辆车待采购');
+      return found as HTMLElement;
+    });
+    expect(note).toHaveTextContent('请先选择合同类型（新车或二手车）并填写采购数量');
+    expect(within(note).getByText(/LSVAB1230RA200005/)).toBeInTheDocument();
+    // Nothing typed again: the number is in the import box.
+    expect(screen.getByLabelText('海外合同号')).toHaveValue('HW-2026-009');
+
+    // The type comes first, as for any import.
+    await userEvent.click(screen.getByRole('button', { name: /导入海外合同车辆/ }));
+    expect((await screen.findAllByText('请先选择合同类型')).length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('第1行 车架号')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByText('新车'));
+    await userEvent.type(screen.getByLabelText('采购数量'), '2');
+    await userEvent.click(screen.getByRole('button', { name: /导入海外合同车辆/ }));
+    await screen.findByText('已导入 2 辆车');
+    expect(screen.getByLabelText('第1行 车架号')).toHaveValue('LSVAB1230RA200005');
+    expect(screen.getByLabelText('第2行 车架号')).toHaveValue('LSVAB1230RA200006');
+    expect(
+      server.requests
+        .filter((request) => request.path === '/api/purchase/importCars')
+        .at(-1)
+        ?.query.get('order_no'),
+    ).toBe('HW-2026-009');
+    // Imported: the note has done its work.
+    await waitFor(() => expect(document.querySelector('.purchase-linked-order')).toBeNull());
+  });
+
+  it('says when the linked overseas contract has no car left to buy', async () => {
+    server.on('GET /api/order/9', envelope(200, linkedOrder));
+    server.on('GET /api/purchase/importCars', envelope(200, { order_id: 9, car: [] }));
+    renderInApp(<PurchaseFormPage />, {
+      path: '/purchase/add',
+      initialEntries: ['/overseas/list', '/purchase/add?order_id=9'],
+    });
+    await waitFor(() =>
+      expect(document.querySelector('.purchase-linked-order')).toHaveTextContent(
+        '海外合同 HW-2026-009（Almaty Motors）的车辆都已有采购合同，没有可导入的车辆',
+      ),
+    );
   });
 
   it('导入海外合同车辆 on a fresh form with the number typed but no type chosen: 请先选择合同类型, nothing asked, no row', async () => {

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { App, Button, Card, Col, Form, Input, Radio, Row, Space } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Space, Tag, Typography } from 'antd';
 import { ImportOutlined } from '@ant-design/icons';
 import {
   MAX_PURCHASE_CONTRACT_FILES,
@@ -8,6 +8,7 @@ import {
   purchaseMessages,
   purchaseTextLimits,
   purchaseTypeLabels,
+  type ImportCarsAnswer,
   type Purchase,
   type PurchaseBodyInput,
   type PurchaseType,
@@ -26,8 +27,10 @@ import { OrderedAmountField, recheckAmount } from '../../../components/ordered-a
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
 import { UploadSlot } from '../../../components/upload-slot';
+import { VIN_FONT } from '../../../components/vin-search-box';
 import { createPurchase } from '../api/create-purchase';
 import { importOrderCars } from '../api/import-order-cars';
+import { type LinkedOrder, linkedOrderId, useImportableCars, useLinkedOrder } from '../api/linked-order';
 import { purchasesQueryKey } from '../api/list-purchases';
 import { updatePurchase } from '../api/update-purchase';
 import { MoneyCapitals } from '../components/money-capitals';
@@ -116,18 +119,89 @@ export function purchaseBodyFrom(values: PurchaseFormValues): PurchaseBodyInput 
 const SHOWN_AS = { customer_id: 'name' };
 const sectionStyle = { marginBottom: 16 } as const;
 
-/** /purchase/add and /purchase/edit/:id: a fresh form for every contract. */
+/** /purchase/add (optionally `?order_id=<id>`) and /purchase/edit/:id: a fresh form for every contract. */
 export function PurchaseFormPage() {
   const { id } = useParams();
-  return <PurchaseForm key={id ?? 'new'} />;
+  const [search] = useSearchParams();
+  return <PurchaseForm key={`${id ?? 'new'}:${search.get('order_id') ?? ''}`} />;
 }
 
-/** 导入海外合同车辆: the cars of an overseas contract that no purchase contract holds yet. */
-function OrderCarsImport({ onImport }: { onImport: (cars: CarLine[], orderId: number) => void }) {
+/**
+ * The overseas contract the form was opened for, and what to do with it: its cars still to be bought are
+ * offered by 导入海外合同车辆 (its number already in the box) once the contract type is chosen, since a
+ * purchase contract buys new cars or used cars.
+ */
+function LinkedOrderNote({
+  order,
+  cars,
+  imported,
+}: {
+  order: LinkedOrder;
+  cars: ImportCarsAnswer['car'] | undefined;
+  imported: boolean;
+}) {
+  if (imported) return null;
+  const customer = order.customer_name ? `（${order.customer_name}）` : '';
+  if (cars && cars.length === 0) {
+    return (
+      <Alert
+        className="purchase-linked-order"
+        type="warning"
+        showIcon
+        style={sectionStyle}
+        title={`海外合同 ${order.order_no}${customer}的车辆都已有采购合同，没有可导入的车辆`}
+      />
+    );
+  }
+  return (
+    <Alert
+      className="purchase-linked-order"
+      type="info"
+      showIcon
+      style={sectionStyle}
+      title={`为海外合同 ${order.order_no}${customer}新建采购合同${cars ? `：该合同有 ${cars.length} 辆车待采购` : ''}`}
+      description={
+        <>
+          请先选择<Typography.Text strong>合同类型</Typography.Text>
+          （新车或二手车）并填写采购数量，再点击下方“导入海外合同车辆”导入该合同的车辆（合同号已填好）。
+          {cars && cars.length > 0 ? (
+            <span className="purchase-linked-order-vins" style={{ display: 'block', marginTop: 4 }}>
+              {cars.slice(0, 6).map((car) => (
+                <Tag key={car.id} style={{ fontFamily: VIN_FONT }}>
+                  {car.vin}
+                  {car.model ? ` ${car.model}` : ''}
+                </Tag>
+              ))}
+              {cars.length > 6 ? `等 ${cars.length} 辆` : null}
+            </span>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * 导入海外合同车辆: the cars of an overseas contract that no purchase contract holds yet. `suggested` is the
+ * number of the contract the form was opened for: the box starts with it, so nothing is typed again.
+ */
+function OrderCarsImport({
+  onImport,
+  suggested,
+}: {
+  onImport: (cars: CarLine[], orderId: number) => void;
+  suggested?: string;
+}) {
   const form = Form.useFormInstance<PurchaseFormValues>();
   const { message } = App.useApp();
   const [orderNo, setOrderNo] = useState('');
   const [loading, setLoading] = useState(false);
+  const suggestedOnce = useRef(false);
+  useEffect(() => {
+    if (!suggested || suggestedOnce.current) return;
+    suggestedOnce.current = true;
+    setOrderNo((typed) => typed || suggested);
+  }, [suggested]);
 
   const run = async () => {
     if (!form.getFieldValue('type')) return void message.error(purchaseMessages.typeFirst);
@@ -178,6 +252,13 @@ function PurchaseForm() {
   const { message } = App.useApp();
   const page = useFormPage(form, { closeTo: purchasePaths.list });
   const customer = useCustomerPick(form, CUSTOMER_DETAIL_FIELDS);
+
+  // Opened for an overseas contract (its list's or detail page's 新建采购合同): its number ready to import.
+  const [search] = useSearchParams();
+  const linkedId = route.given ? undefined : linkedOrderId(search);
+  const linkedOrder = useLinkedOrder(linkedId).data;
+  const importable = useImportableCars(linkedOrder?.order_no).data;
+  const linkedImported = Form.useWatch('order_id', form) === linkedId && linkedId !== undefined;
 
   const orderedAmount = Form.useWatch('amount', form);
   const contractType = Form.useWatch('type', form);
@@ -256,6 +337,7 @@ function PurchaseForm() {
         <Form.Item name="order_id" hidden>
           <Input />
         </Form.Item>
+        {linkedOrder && <LinkedOrderNote order={linkedOrder} cars={importable?.car} imported={linkedImported} />}
 
         <Card size="small" title="合同信息" style={sectionStyle}>
           <Row gutter={16}>
@@ -311,7 +393,9 @@ function PurchaseForm() {
           size="small"
           title="车辆信息"
           style={{ marginBottom: 0 }}
-          extra={carsClosed ? undefined : <OrderCarsImport onImport={addImportedCars} />}
+          extra={
+            carsClosed ? undefined : <OrderCarsImport onImport={addImportedCars} suggested={linkedOrder?.order_no} />
+          }
         >
           <CarLinesEditor
             name="car"
