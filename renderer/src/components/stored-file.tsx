@@ -47,28 +47,33 @@ export interface StoredImageProps {
   name: string;
   /** Width and height of the thumbnail in pixels. */
   size: number;
-  /** The file's name under the thumbnail (cut to the thumbnail's width, whole on hover). */
+  /** The file's name under the thumbnail (two lines of the thumbnail's width, whole on hover). */
   showName?: boolean;
 }
 
 /**
  * A file's name that keeps to the width it is given: cut with … and whole on hover, so a long name in
- * a narrow table cell never runs into the next column.
+ * a narrow table cell never runs into the next column. `lines` above 1 lets it wrap, anywhere (a
+ * scanner's IMG_20261120_093015 has no spaces, and a dash is no better place), onto that many lines before it is cut: an upload slot's
+ * 250 px then shows some 30 characters of a name instead of 8.
  */
-export function FileName({ name, style }: { name: string; style?: CSSProperties }) {
+export function FileName({ name, style, lines = 1 }: { name: string; style?: CSSProperties; lines?: number }) {
+  const cut: CSSProperties =
+    lines > 1
+      ? {
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: lines,
+          // Every character may end a line: a name's dashes are no better place, and a line is not wasted.
+          wordBreak: 'break-all',
+          whiteSpace: 'normal',
+        }
+      : { display: 'block', whiteSpace: 'nowrap' };
   return (
     <span
       className="stored-file-name"
       title={name}
-      style={{
-        display: 'block',
-        minWidth: 0,
-        maxWidth: '100%',
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        whiteSpace: 'nowrap',
-        ...style,
-      }}
+      style={{ minWidth: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', ...cut, ...style }}
     >
       {name}
     </span>
@@ -83,7 +88,7 @@ export function StoredImage({ path, name, size, showName = false }: StoredImageP
     <figure className="stored-image-figure" style={{ margin: 0, width: size, display: 'inline-block' }}>
       {tile}
       <figcaption>
-        <FileName name={name} style={{ fontSize: 12, textAlign: 'center', marginTop: 2 }} />
+        <FileName name={name} lines={2} style={{ fontSize: 12, textAlign: 'center', marginTop: 2 }} />
       </figcaption>
     </figure>
   );
@@ -160,13 +165,15 @@ export interface StoredFileLinkProps {
   onOpen?: (path: string) => void;
   /** The 下载 button beside the name (on by default). */
   download?: boolean;
+  /** Lines the name may take before it is cut (1: a table cell's one line). */
+  lines?: number;
 }
 
 /**
  * A file as a link: a click opens the viewer (a preview, or for a file that cannot be previewed the
  * reason and the download); the icon beside it downloads the file under its name straight away.
  */
-export function StoredFileLink({ path, name, onPreviewPdf, onOpen, download = true }: StoredFileLinkProps) {
+export function StoredFileLink({ path, name, onPreviewPdf, onOpen, download = true, lines = 1 }: StoredFileLinkProps) {
   const [viewing, setViewing] = useState(false);
   const [busy, setBusy] = useState(false);
   const open = () => {
@@ -191,9 +198,16 @@ export function StoredFileLink({ path, name, onPreviewPdf, onOpen, download = tr
         icon={fileIcons[fileExtension(path)] ?? <FileOutlined />}
         onClick={open}
         aria-label={`预览 ${name}`}
-        style={{ paddingInline: 0, height: 'auto', minWidth: 0, maxWidth: '100%', textAlign: 'left' }}
+        style={{
+          paddingInline: 0,
+          height: 'auto',
+          minWidth: 0,
+          maxWidth: '100%',
+          textAlign: 'left',
+          ...(lines > 1 ? { whiteSpace: 'normal', alignItems: 'flex-start' } : {}),
+        }}
       >
-        <FileName name={name} />
+        <FileName name={name} lines={lines} />
       </Button>
       {download && (
         <Button

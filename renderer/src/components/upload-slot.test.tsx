@@ -82,7 +82,7 @@ function Field({
 }
 
 const dropzone = () => screen.getByRole('button', { name: /^上传文件：/ });
-/** A full single-file slot: its file on one line, a drop target, no drop area. */
+/** A full single-file slot: its file on one row, a drop target, no drop area. */
 const fullLine = () => screen.getByRole('group', { name: /^上传文件（拖入新文件即替换）：/ });
 const picker = () => document.querySelector('.upload-slot input[type="file"]') as HTMLInputElement;
 
@@ -120,8 +120,8 @@ describe('UploadSlot: picking and dropping', () => {
     expect(changes).toEqual([['/storage/image/2026/11/upload-1.jpg']]);
     expect(server.uploads).toMatchObject([{ dir: 'image', name: '报关单.jpg', size: fixtures.jpg!.length }]);
     const thumbnail = await screen.findByRole('img', { name: '报关单.jpg' });
-    // Its name under it (issue 7: a JPG contract file showed no name).
-    expect(thumbnail.closest('figure')?.querySelector('figcaption')).toHaveTextContent('报关单.jpg');
+    // Its name beside it (issue 7: a JPG contract file showed no name).
+    expect(thumbnail.closest('.upload-slot-file')?.querySelector('.stored-file-name')).toHaveTextContent('报关单.jpg');
     expect(thumbnail.getAttribute('src')).toMatch(/^blob:/);
     expect(await bytesBehind(thumbnail.getAttribute('src'))).toEqual(fixtures.jpg);
     expect(server.fileRequests).toEqual([
@@ -369,7 +369,7 @@ describe('UploadSlot: progress and failures', () => {
 });
 
 describe('UploadSlot: a full single-file slot', () => {
-  it('shows its file on one line with 替换 and 删除, without the drop area', async () => {
+  it('shows its file on one row with 替换 and 删除, without the drop area', async () => {
     const photo = server.store('/storage/image/2026/11/wg.png', fixtures.png!, 'image/png');
     renderField({ dir: 'image', accept: ['jpg', 'png', 'jpeg'], maxCount: 1, initial: [photo] });
     expect(await screen.findByRole('img', { name: 'wg.png' })).toBeInTheDocument();
@@ -470,6 +470,36 @@ describe('UploadSlot: stored files', () => {
     await waitFor(() => expect(changes).toEqual([[slip]]));
     expect(screen.queryByRole('img', { name: 'p1.png' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '预览 s2.pdf' })).toBeInTheDocument();
+  });
+
+  it('gives a long name the width of the row, on two lines, and the whole name on hover, in every kind of slot', async () => {
+    // 30 characters: a scanner's name with the clerk's words after it.
+    const photoName = '行驶证扫描件-正面-2026年11月20日上午提交版.jpg';
+    const documentName = '注销证明书-LFVAB1230RA200002-第1.pdf';
+    expect([photoName.length, documentName.length]).toEqual([30, 30]);
+    const photo = server.store('/storage/image/2026/11/p1.jpg', fixtures.jpg!, 'image/jpeg');
+    const scan = server.store('/storage/document/2026/11/d1.pdf', fixtures.pdf!, 'application/pdf');
+    const names = { [photo]: photoName, [scan]: documentName };
+    const several = renderField({ dir: 'contract', maxCount: 5, initial: [photo, scan], names });
+    await screen.findByRole('img', { name: photoName });
+    const shownNames = () => Array.from(document.querySelectorAll<HTMLElement>('.upload-slot .stored-file-name'));
+    const looksWhole = (name: string) => {
+      const element = shownNames().find((candidate) => candidate.textContent === name);
+      expect(element, name).toBeDefined();
+      expect(element).toHaveAttribute('title', name);
+      // Beside the thumbnail on the row's width, wrapping on every character, two lines before it is cut.
+      expect(element).toHaveStyle({ whiteSpace: 'normal', wordBreak: 'break-all', WebkitLineClamp: '2' });
+      expect(element!.closest('figure')).toBeNull();
+    };
+    looksWhole(photoName);
+    looksWhole(documentName);
+    several.view.unmount();
+
+    // A full single-file slot: the same row, with 替换 and 删除 under the name.
+    renderField({ dir: 'image', maxCount: 1, initial: [photo], names });
+    await screen.findByRole('img', { name: photoName });
+    looksWhole(photoName);
+    expect(within(fullLine()).getByRole('button', { name: `替换 ${photoName}` })).toBeInTheDocument();
   });
 
   it('shows names the record knows, and when disabled takes nothing and removes nothing', async () => {

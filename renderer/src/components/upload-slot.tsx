@@ -2,13 +2,16 @@
  * UploadSlot: every upload of the product (DESIGN.md). Drag files onto it (react-dropzone), click it, or
  * press Enter or Space on it to pick; paste works too. Before anything is sent it checks the pick with the
  * spec's messages (upload-rules.ts); each file then uploads on its own with a progress bar, and its
- * stored path is added to the value once the server answers. Pictures show as thumbnails (antd's zooming
- * preview), other files as links that open FileViewerDialog (PDF, Word, Excel and text previewed; legacy
- * .doc and archives said to be unpreviewable, with the download), all fetched with the token.
+ * stored path is added to the value once the server answers. Each file it holds is a row: a picture's
+ * thumbnail (antd's zooming preview) or a document's link that opens FileViewerDialog (PDF, Word, Excel
+ * and text previewed; legacy .doc and archives said to be unpreviewable, with the download), all fetched
+ * with the token, beside its name on up to two lines of the row's width (some 30 characters in a 250 px
+ * slot at 1366 px, where a name under a thumbnail showed 8), whole on hover; its buttons under the name.
+ * A slot of several files lays its rows out in columns as wide as the slot allows.
  *
- * A single-file slot that holds its file (`maxCount` 1) shows it on one compact line with 替换 and 删除
- * instead of the drop area (an eight-document form stays short): a file dropped onto the line, or
- * picked through 替换, takes the old one's place once its upload succeeded; if it fails the old one stays.
+ * A single-file slot that holds its file (`maxCount` 1) shows that row with 替换 and 删除 instead of the
+ * drop area (an eight-document form stays short): a file dropped onto the row, or picked through 替换,
+ * takes the old one's place once its upload succeeded; if it fails the old one stays.
  *
  * Props (antd Form compatible: put it straight in a `Form.Item`):
  * - `dir`: the upload slot (`contract`, `agreement`, `image`, `document`) with its types and size.
@@ -20,11 +23,12 @@
  *   in the order they were dropped or picked (not the order their uploads finished).
  * - `names`: path → the file's own name where the record knows it; names of files uploaded here are
  *   remembered by the slot itself, and the others are asked of the server (use-file-names.ts).
- * - `disabled`, `thumbnailSize` (default 104), `id` (set by Form.Item: the label points at the picker).
+ * - `disabled`, `thumbnailSize` (a row's thumbnail, at most 48 px), `id` (set by Form.Item: the label
+ *   points at the picker).
  *
  * Needs antd's `<App>` above it (toasts, notifications and the confirm dialog come from App.useApp()).
  */
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { App, Button, Progress, Space, Typography, theme } from 'antd';
 import { CloseOutlined, DeleteOutlined, InboxOutlined, SwapOutlined } from '@ant-design/icons';
@@ -32,13 +36,14 @@ import { isImagePath, uploadMessages, type UploadDir } from '../../../contract/u
 import { uploadFile } from '../api/upload-file';
 import { isHttpError } from '../api/http-client';
 import { FileViewerDialog } from './file-viewer-dialog';
-import { displayName, StoredFileLink, StoredImage } from './stored-file';
+import { displayName, FileName, StoredFileLink, StoredImage } from './stored-file';
 import { useFileNames } from './use-file-names';
 import { acceptAttribute, allowedExtensions, judgePick, slotHint, type ExceedMessage } from './upload-rules';
 
-export const UPLOAD_THUMBNAIL_SIZE = 104;
-/** A full single-file slot's picture: enough to recognise it; a click opens the preview. */
-const COMPACT_THUMBNAIL = 44;
+/** A row's picture: enough to recognise it (a click opens the preview), and the name has the rest. */
+export const UPLOAD_THUMBNAIL_SIZE = 48;
+/** The narrowest column of a several-file slot's rows: a thumbnail and some 13 characters a line. */
+const ROW_MIN_WIDTH = 240;
 
 export interface UploadSlotProps {
   dir: UploadDir;
@@ -73,6 +78,33 @@ function failureText(error: unknown): string {
 
 let nextUid = 0;
 
+interface HeldFileProps {
+  path: string;
+  name: string;
+  thumbnailSize: number;
+  onOpen: (path: string) => void;
+  /** 替换 and 删除, under the name. */
+  actions: ReactNode;
+}
+
+/** One file a slot holds: its thumbnail or link beside its name (two lines, whole on hover), its buttons under. */
+function HeldFile({ path, name, thumbnailSize, onOpen, actions }: HeldFileProps) {
+  const picture = isImagePath(path);
+  return (
+    <div className="upload-slot-file" style={{ display: 'flex', alignItems: 'flex-start', gap: 8, minWidth: 0 }}>
+      {picture && <StoredImage path={path} name={name} size={thumbnailSize} />}
+      <div style={{ flex: 1, minWidth: 0 }}>
+        {picture ? (
+          <FileName name={name} lines={2} style={{ fontSize: 12, lineHeight: '18px' }} />
+        ) : (
+          <StoredFileLink path={path} name={name} onOpen={onOpen} lines={2} />
+        )}
+        {actions}
+      </div>
+    </div>
+  );
+}
+
 export function UploadSlot({
   dir,
   accept,
@@ -83,9 +115,10 @@ export function UploadSlot({
   onChange,
   names,
   disabled = false,
-  thumbnailSize = UPLOAD_THUMBNAIL_SIZE,
+  thumbnailSize: thumbnailSizeAsked = UPLOAD_THUMBNAIL_SIZE,
   id,
 }: UploadSlotProps) {
+  const thumbnailSize = Math.min(thumbnailSizeAsked, UPLOAD_THUMBNAIL_SIZE);
   const { message, notification, modal } = App.useApp();
   const { token } = theme.useToken();
   const [ownValue, setOwnValue] = useState<readonly string[]>([]);
@@ -211,8 +244,6 @@ export function UploadSlot({
     opacity: disabled ? 0.6 : 1,
     outlineColor: token.colorPrimary,
   };
-  const images = paths.filter(isImagePath);
-  const others = paths.filter((path) => !isImagePath(path));
 
   const inputProps = getInputProps({ id, accept: acceptAttribute(extensions), multiple: !onePerPick && maxCount > 1 });
   const removeButton = (path: string) =>
@@ -227,6 +258,21 @@ export function UploadSlot({
       />
     );
   const held = full ? paths[0] : undefined;
+  const heldFile = (path: string, actions: ReactNode) => (
+    <HeldFile
+      path={path}
+      name={nameOf(path)}
+      thumbnailSize={thumbnailSize}
+      onOpen={setOpenPath}
+      actions={
+        actions ? (
+          <Space size={0} className="upload-slot-file-actions" style={{ marginInlineStart: -6 }}>
+            {actions}
+          </Space>
+        ) : null
+      }
+    />
+  );
 
   return (
     <div className="upload-slot">
@@ -239,43 +285,29 @@ export function UploadSlot({
             title: disabled ? undefined : '拖入新文件即替换',
             style: {
               ...dropStyle,
-              display: 'flex',
-              alignItems: 'center',
-              gap: 8,
-              padding: '4px 6px',
-              // A picture's line and a document's line stand equally high side by side.
-              minHeight: COMPACT_THUMBNAIL + 10,
+              padding: '6px 8px',
               textAlign: 'left',
               cursor: 'default',
             },
           })}
         >
           <input {...inputProps} />
-          {isImagePath(held) ? (
-            <>
-              <StoredImage path={held} name={nameOf(held)} size={Math.min(thumbnailSize, COMPACT_THUMBNAIL)} />
-              <Typography.Text ellipsis={{ tooltip: nameOf(held) }} style={{ flex: 1, minWidth: 0, fontSize: 12 }}>
-                {nameOf(held)}
-              </Typography.Text>
-            </>
-          ) : (
-            <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              <StoredFileLink path={held} name={nameOf(held)} onOpen={setOpenPath} />
-            </div>
-          )}
-          {!disabled && (
-            <Space size={0} style={{ flex: 'none' }}>
-              <Button
-                type="link"
-                size="small"
-                icon={<SwapOutlined />}
-                aria-label={`替换 ${nameOf(held)}`}
-                onClick={open}
-              >
-                替换
-              </Button>
-              {removeButton(held)}
-            </Space>
+          {heldFile(
+            held,
+            disabled ? null : (
+              <>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<SwapOutlined />}
+                  aria-label={`替换 ${nameOf(held)}`}
+                  onClick={open}
+                >
+                  替换
+                </Button>
+                {removeButton(held)}
+              </>
+            ),
           )}
         </div>
       ) : (
@@ -296,9 +328,7 @@ export function UploadSlot({
           {uploading.map((item) => (
             <li key={item.uid} aria-label={`正在上传 ${item.name}`}>
               <Space style={{ width: '100%' }} align="center">
-                <Typography.Text ellipsis style={{ maxWidth: 240 }}>
-                  {item.name}
-                </Typography.Text>
+                <FileName name={item.name} style={{ maxWidth: 240 }} />
                 <Button
                   type="text"
                   size="small"
@@ -313,28 +343,21 @@ export function UploadSlot({
         </ul>
       )}
 
-      {held === undefined && images.length > 0 && (
-        <Space wrap size={8} style={{ marginTop: 8 }}>
-          {images.map((path, index) => (
-            <div
-              key={`${index}:${path}`}
-              style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'center' }}
-            >
-              <StoredImage path={path} name={nameOf(path)} size={thumbnailSize} showName />
-              {removeButton(path)}
-            </div>
-          ))}
-        </Space>
-      )}
-
-      {held === undefined && others.length > 0 && (
-        <ul style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
-          {others.map((path, index) => (
-            <li key={`${index}:${path}`}>
-              <Space size={4}>
-                <StoredFileLink path={path} name={nameOf(path)} onOpen={setOpenPath} />
-                {removeButton(path)}
-              </Space>
+      {held === undefined && paths.length > 0 && (
+        <ul
+          className="upload-slot-files"
+          style={{
+            listStyle: 'none',
+            margin: '8px 0 0',
+            padding: 0,
+            display: 'grid',
+            gridTemplateColumns: `repeat(auto-fill, minmax(min(${ROW_MIN_WIDTH}px, 100%), 1fr))`,
+            gap: '8px 16px',
+          }}
+        >
+          {paths.map((path, index) => (
+            <li key={`${index}:${path}`} style={{ minWidth: 0 }}>
+              {heldFile(path, removeButton(path))}
             </li>
           ))}
         </ul>
