@@ -27,6 +27,7 @@ import {
 } from './measurements';
 import { BENCH_DIR, seedPostgres, seedSqlite } from './seed';
 import { singleSearchMeasurements } from './search';
+import { singleVehicleMeasurements } from './vehicle-file';
 import { CLERKS_RATE, type ExportRow, fetchOnce, measureExport, measureLoad } from './measure-requests';
 import { logIn, memoryOf, resetPeak, type ServerProcess, startProxy, startServer } from './server-process';
 import { type LoadRow, loadTable, markdownTable, ms, rate } from './table';
@@ -146,6 +147,7 @@ const main = async () => {
       { name: 'one-car-search-vin', path: `/api/car/search?vin=${probe.vin.slice(-6)}` },
       { name: 'one-dashboard', path: '/api/dashboard' },
       ...singleSearchMeasurements(probe),
+      ...singleVehicleMeasurements(probe),
     ].filter((item) => selected(item.name));
     if (single.length > 0) {
       const singleRows: LoadRow[] = [];

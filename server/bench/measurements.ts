@@ -38,6 +38,8 @@ export interface Probe {
   monthStart: string;
   monthEnd: string;
   vinNew: string;
+  /** A vehicle in filing in the middle of the table: its seven records and 15 history events (seed-filing.ts). */
+  filedVehicleId: number;
 }
 
 /** Probe values from the contract in the middle of the database (by id). */
@@ -76,6 +78,14 @@ export const readProbe = async (db: Db): Promise<Probe> => {
     .offset(0)
     .limit(1)
     .executeTakeFirst();
+  const filed = await db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('flow', '=', 'filing')
+    .where('id', '>=', Math.floor(Number(middle.id) * 5))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   const month = order.created_at.slice(0, 7);
   const [year, monthNumber] = month.split('-').map(Number);
   const lastDay = new Date(Date.UTC(year ?? 2026, monthNumber ?? 1, 0)).getUTCDate();
@@ -91,6 +101,7 @@ export const readProbe = async (db: Db): Promise<Probe> => {
     monthStart: `${month}-01`,
     monthEnd: `${month}-${String(lastDay).padStart(2, '0')}`,
     vinNew: correction?.vin_new ?? vehicle.vin,
+    filedVehicleId: Number(filed?.id ?? 1),
   };
 };
 

@@ -13,10 +13,11 @@ import { createDatabase, type Db } from '../src/db/database';
 import { migrateToLatest, migrations } from '../src/db/migrate';
 import { carsOf, planFor, purchasesOf, receiptsOf, type SeedPlan } from './seed-data';
 import { type AnyDb, ChunkedWriter } from './chunked-writer';
+import { writeFilingRecords, writeVehicleHistory } from './seed-filing';
 import { type SeedCounts, writeAll } from './seed-rows';
 
 /** Bump when seed-data.ts changes what it writes: cached databases of an older seed are not reused. */
-const SEED_VERSION = 5;
+const SEED_VERSION = 6;
 
 /** Schema version: the migrations' names, so a new migration means a new cached database. */
 export const schemaKey = (): string =>
@@ -126,6 +127,12 @@ const seedInto = async (url: string, plan: SeedPlan, log: (line: string) => void
       const writer = new ChunkedWriter(trx as unknown as AnyDb, config.kind);
       const written = await writeAll(writer, plan);
       for (const index of indexes) await sql.raw(index.definition).execute(trx);
+      const filing = await writeFilingRecords(trx, config.kind);
+      log(
+        `  filing records: ${Object.entries(filing)
+          .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
+          .join(', ')}`,
+      );
       return written;
     });
     if (config.kind === 'postgres') {
@@ -142,6 +149,11 @@ const seedInto = async (url: string, plan: SeedPlan, log: (line: string) => void
       log(
         `  later migrations on the seeded rows (${((performance.now() - derived) / 1000).toFixed(1)} s): ${ran.join(', ')}`,
       );
+    const historyStarted = performance.now();
+    const links = await writeVehicleHistory(db, config.kind);
+    log(
+      `  history of the filed vehicles: ${links.toLocaleString('en-US')} vehicle links (${((performance.now() - historyStarted) / 1000).toFixed(1)} s)`,
+    );
     // PostgreSQL: what autovacuum would have done by the time a real database held these rows.
     if (config.kind === 'postgres') await sql`analyze`.execute(db);
     // SQLite: no ANALYZE (the server's own statistics, or their absence, are part of what is measured);
