@@ -164,7 +164,13 @@ export function CustomerSection({ side, customer, rules, limits, style }: Custom
           </Form.Item>
         </Col>
         <Col xs={24} md={12} xl={8}>
-          <Form.Item label="客户类型" name="type_id" rules={rules.typeId}>
+          <Form.Item
+            label="客户类型"
+            name="type_id"
+            rules={rules.typeId}
+            // Greyed like a locked detail: say why there is nothing to choose.
+            extra={onlySeller ? '采购合同的客户均为供应商' : undefined}
+          >
             <Select
               allowClear={!onlySeller}
               disabled={isLocked('type_id') || onlySeller}

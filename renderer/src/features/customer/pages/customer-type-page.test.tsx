@@ -23,8 +23,7 @@ beforeEach(() => {
   server.on('GET /api/customerType', () => envelope(200, types));
 });
 
-const rowOf = async (name: string) =>
-  (await screen.findByText(name, { selector: '.customer-type-name' })).closest('tr') as HTMLElement;
+const rowOf = async (name: string) => (await screen.findByText(name, { selector: 'td' })).closest('tr') as HTMLElement;
 /** antd spaces two-character labels (删 除); role queries over a whole table are slow in jsdom. */
 const buttonIn = (row: HTMLElement, label: RegExp) => within(row).getByText(label).closest('button') as HTMLElement;
 const writes = () => server.requests.filter((request) => request.method !== 'GET');
@@ -106,16 +105,19 @@ describe('customer type page', () => {
     await userEvent.click(buttonIn(await rowOf('车商'), /^删\s*除$/));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('删除成功!')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.queryByText('车商', { selector: '.customer-type-name' })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(screen.queryByText('车商', { selector: 'td' })).not.toBeInTheDocument());
   });
 
   it('marks 销外客户, 代理人 and 供应商 as built in and offers no 删除 for them (the server refuses it)', async () => {
     renderInApp(<CustomerTypePage />);
-    for (const name of ['销外客户', '代理人', '供应商']) {
+    for (const [name, note] of [
+      ['销外客户', '海外合同的客户（默认）'],
+      ['代理人', '海外合同的代理人'],
+      ['供应商', '采购合同的卖方'],
+    ] as const) {
       const row = await rowOf(name);
       expect(within(row).getByText('系统内置')).toBeInTheDocument();
+      expect(within(row).getByText(note)).toBeInTheDocument();
       expect(buttonIn(row, /^删\s*除$/)).toBeDisabled();
       expect(buttonIn(row, /^删\s*除$/)).toHaveAttribute('title', '系统内置的客户类型不能删除');
       // Renaming stays: the code finds a type by its kind, not its name.

@@ -4,7 +4,7 @@ import { App, Button, Space, Tag } from 'antd';
 import { ArrowLeftOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '../../../../../contract/common';
-import { customerMessages, type CustomerType } from '../../../../../contract/customer';
+import { customerMessages, type CustomerType, type CustomerTypeKind } from '../../../../../contract/customer';
 import { isHttpError } from '../../../api/http-client';
 import type { FilterValues } from '../../../components/filter-bar';
 import { ListScreen } from '../../../components/list-screen';
@@ -23,6 +23,13 @@ type DialogState = { open: false } | { open: true; type?: CustomerType };
  * purchase form's sellers): the server refuses to delete them, so the page does not offer it.
  */
 const isBuiltIn = (type: CustomerType) => kindOfType(type) !== null;
+
+/** What each built-in type is for, as the forms use it. */
+const KIND_NOTES: Record<CustomerTypeKind, string> = {
+  customer: '海外合同的客户（默认）',
+  agent: '海外合同的代理人',
+  seller: '采购合同的卖方',
+};
 
 export function CustomerTypePage() {
   const navigate = useNavigate();
@@ -69,16 +76,20 @@ export function CustomerTypePage() {
       width: 80,
       render: (_: unknown, __: CustomerType, index: number) => (list.page - 1) * PAGE_SIZE + index + 1,
     },
+    { key: 'name', title: '类型名称', dataIndex: 'name' },
     {
-      key: 'name',
-      title: '类型名称',
-      dataIndex: 'name',
-      render: (name: string, type: CustomerType) => (
-        <>
-          <span className="customer-type-name">{name}</span>
-          {isBuiltIn(type) ? <Tag style={{ marginInlineStart: 8 }}>系统内置</Tag> : null}
-        </>
-      ),
+      key: 'kind',
+      title: '说明',
+      width: 280,
+      render: (_: unknown, type: CustomerType) => {
+        const kind = kindOfType(type);
+        return kind === null ? null : (
+          <Space size={8}>
+            <Tag>系统内置</Tag>
+            {KIND_NOTES[kind]}
+          </Space>
+        );
+      },
     },
     {
       key: 'actions',

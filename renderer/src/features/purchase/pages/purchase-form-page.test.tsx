@@ -387,6 +387,7 @@ describe('purchase contract form: the seller is a 供应商 (issue 24 point 4)',
     // Nothing to choose: the type is 供应商.
     await within(typeItem()).findByText('供应商');
     expect(screen.getByLabelText('客户类型')).toBeDisabled();
+    expect(within(typeItem()).getByText('采购合同的客户均为供应商')).toBeInTheDocument();
     const nameItem = screen.getByLabelText('客户名称').closest('.ant-form-item') as HTMLElement;
     expect(within(nameItem).getByText('请输入或选择供应商')).toBeInTheDocument();
 
