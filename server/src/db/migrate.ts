@@ -23,6 +23,7 @@ import * as createJobLeases from './migrations/2026_11_25_1300_create_job_leases
 import * as addVehicleNoEntry from './migrations/2026_11_27_1000_add_vehicle_no_entry';
 import * as addSearchGrams from './migrations/2026_11_27_1100_add_search_grams';
 import * as addSellerCustomerType from './migrations/2026_11_27_1200_add_seller_customer_type';
+import * as addSearchEntries from './migrations/2026_11_27_1300_add_search_entries';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1000_add_vehicle_no_entry': addVehicleNoEntry,
   '2026_11_27_1100_add_search_grams': addSearchGrams,
   '2026_11_27_1200_add_seller_customer_type': addSellerCustomerType,
+  '2026_11_27_1300_add_search_entries': addSearchEntries,
 };
 
 export class MigrationError extends Error {

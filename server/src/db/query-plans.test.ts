@@ -40,7 +40,7 @@ import { findFileVehicle, findStageRecords } from '../modules/vehicle/vehicle-fi
 import { stageStorage } from '../lifecycle/stage-storage';
 import { findUploadedFileNames } from '../modules/upload/upload.repository';
 import { countVinCorrections, listVinCorrections } from '../modules/vin-correction/vin-correction.repository';
-import { findAll, type SearchKind } from '../modules/search/search.repository';
+import { findAll } from '../modules/search/search.repository';
 import {
   countHistory,
   type HistoryTarget,
@@ -341,8 +341,8 @@ const procedureFilters: [string, ProcedureFilters][] = [
   ['VIN tail and created range', { vin: vinOf(800).slice(-6), start: '2025-01-01', end: '2025-03-31' }],
 ];
 const REPORT_PERIOD = { start: '2025-02-01', end: '2025-02-28' };
-/** The search box's statement with one group, so that each group's plan is read on its own. */
-const found = (db: Db, kind: SearchKind, text: string) => findAll(db, text, 8, [kind]);
+/** The search box's own tables besides the watched ones. */
+const SEARCH_TABLES = ['export_declarations', 'customer_name_grams', 'search_entries'];
 
 /**
  * GET /api/history: each target is one range of its own index (a record's, a contract's with its car
@@ -499,43 +499,35 @@ const planned: Planned[] = [
     run: (db) => findUploadedFileNames(db, ['/storage/document/a.pdf', '/storage/image/b.jpg']),
     watches: ['uploaded_files'],
   },
-  // The one search box: each group's candidates from an index (trigrams, the names' grams, the column's own).
-  { label: '/api/search VIN tail of 4', run: (db) => found(db, 'vehicles', vinOf(4321).slice(-4)) },
-  { label: '/api/search VIN tail of 6', run: (db) => found(db, 'vehicles', vinOf(4321).slice(-6)) },
-  { label: '/api/search whole VIN', run: (db) => found(db, 'vehicles', vinOf(4321).toLowerCase()) },
-  // Three characters: on PostgreSQL the newest RECENT_ROWS first (a walk of the primary key with a limit).
-  { label: '/api/search VIN part of 3', run: (db) => found(db, 'vehicles', vinOf(4321).slice(-3)), orderedWalk: true },
+  // The one search box, one group at a time (SQLite: the column's FTS5 table, the names' grams, the
+  // column's own index; PostgreSQL from three characters: search_entries' trigram index, then the details).
+  ...(
+    [
+      ['VIN tail of 4', 'vehicles', vinOf(4321).slice(-4)],
+      ['VIN tail of 6', 'vehicles', vinOf(4321).slice(-6)],
+      ['whole VIN', 'vehicles', vinOf(4321).toLowerCase()],
+      ['VIN part of 3', 'vehicles', vinOf(4321).slice(-3)],
+      ['order number part', 'orders', '001234'],
+      ['whole order number', 'orders', 'HW2025001234'],
+      ['order number of 2', 'orders', 'A1'],
+      ['purchase number part', 'purchases', '002345'],
+      ['declaration number part', 'exports', '0045621'],
+      ['whole declaration number', 'exports', `5301${String(1234 * 37).padStart(14, '0')}`],
+      ['declaration number of 2', 'exports', '53'],
+      ['name of 1', 'customers', '王'],
+      ['name of 2', 'customers', nameOf(55).slice(0, 2)],
+      ['name of 5', 'customers', nameOf(1234).slice(1, 6)],
+    ] as const
+  ).map(([label, kind, text]): Planned => ({
+    label: `/api/search ${label}`,
+    run: (db) => findAll(db, text, 8, [kind]),
+    watches: SEARCH_TABLES,
+  })),
   {
     label: '/api/search every group',
     run: (db) => findAll(db, vinOf(4321).slice(-6), 8, ['vehicles', 'orders', 'purchases', 'exports', 'customers']),
-    watches: ['export_declarations', 'customer_name_grams'],
+    watches: SEARCH_TABLES,
   },
-  { label: '/api/search order number part', run: (db) => found(db, 'orders', '001234') },
-  { label: '/api/search whole order number', run: (db) => found(db, 'orders', 'HW2025001234') },
-  { label: '/api/search order number of 2', run: (db) => found(db, 'orders', 'A1') },
-  { label: '/api/search purchase number part', run: (db) => found(db, 'purchases', '002345') },
-  ...(
-    [
-      ['declaration number part', '0045621'],
-      ['whole declaration number', `5301${String(1234 * 37).padStart(14, '0')}`],
-      ['declaration number of 2', '53'],
-    ] as const
-  ).map(([label, text]): Planned => ({
-    label: `/api/search ${label}`,
-    run: (db) => found(db, 'exports', text),
-    watches: ['export_declarations'],
-  })),
-  ...(
-    [
-      ['name of 1', '王'],
-      ['name of 2', nameOf(55).slice(0, 2)],
-      ['name of 5', nameOf(1234).slice(1, 6)],
-    ] as const
-  ).map(([label, text]): Planned => ({
-    label: `/api/search ${label}`,
-    run: (db) => found(db, 'customers', text),
-    watches: ['customer_name_grams'],
-  })),
 ];
 
 const WATCHED = ['vehicles', 'orders', 'purchases', 'customers', 'history_events', 'history_vehicles'];

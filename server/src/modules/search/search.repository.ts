@@ -15,24 +15,29 @@ import {
 } from '../../db/text-search';
 
 /**
- * The one search box's groups (API.md `GET /api/search`), as one statement: each group reads at most
- * `CANDIDATES` of the newest rows containing the text from an index (the column's trigrams; for one or
- * two characters of a name, `customer_name_grams`), plus the rows equal to the text from the column's
- * own index, ranks those few (equal, then ending or starting with the text, then the rest; newest
- * first) and keeps `limit`. A text most rows contain therefore costs what a rare one does; its best
- * matches are looked for among the newest `CANDIDATES` only.
+ * The one search box's groups (API.md `GET /api/search`), each kind at most `limit`, ranked: equal to
+ * the text, then ending (a code) or starting with it, then the rest; newest first.
  *
- * The SQL is written out rather than built with Kysely's query builder: building and compiling the
- * five groups' statements took a third of a search's CPU time (0.5 of 1.5 ms), and one statement
- * instead of five spares four round trips on PostgreSQL.
+ * - SQLite, and one or two characters on PostgreSQL: one statement with a branch per kind. Each branch
+ *   reads at most CANDIDATES of the newest rows containing the text from an index (the column's FTS5
+ *   trigrams; for one or two characters of a name, `customer_name_grams`), plus the rows equal to the
+ *   text from the column's own index, and ranks those few: a text most rows contain costs what a rare
+ *   one does, its best matches being looked for among the newest CANDIDATES only.
+ * - PostgreSQL, three characters or more: `search_entries` (see findInEntries).
+ *
+ * The SQL is written out rather than built with Kysely's query builder: building and compiling five
+ * groups' statements took a third of a search's CPU time (0.5 of 1.5 ms on SQLite).
  */
 
 /** How many of the newest matches a group ranks. */
 export const CANDIDATES = 50;
-/** PostgreSQL: how many of the newest rows a three-character text is first looked for in. */
-export const RECENT_ROWS = 1000;
-/** PostgreSQL: the matches among those rows that make a text common enough to be answered from them. */
-export const ENOUGH_RECENT = 8;
+/**
+ * PostgreSQL: how many matches of all kinds a search ranks at most. A text in tens of thousands of rows
+ * (`LFV`: 36,000 VINs) took 160 ms reading and ranking them all; the index's first 5,000 take a few ms.
+ * The first are in the order the table holds them, so a text that common in two kinds may show only
+ * the first kind's (a three-digit text holds 2,600 rows of all kinds at 500,000 vehicles: all ranked).
+ */
+export const MATCHES_RANKED = 5000;
 
 export type SearchKind = 'vehicles' | 'orders' | 'purchases' | 'exports' | 'customers';
 
@@ -118,46 +123,18 @@ const holds = (st: Statement, target: SearchedColumn, needle: Needle): string =>
 };
 
 /**
- * The ids of the newest CANDIDATES rows containing the text (three characters or more). A code is looked
- * up by its last six characters, as `containsText` does (on PostgreSQL too: a whole contract number's
- * twelve trigrams took 3.4 ms in the GIN index, its last six's 0.3 ms); `holds` checks the whole text.
- *
- * SQLite: FTS5's rowids newest first, stopping at CANDIDATES, for the trigrams covering the text
- * (`ftsTrigrams`): a text most rows contain (`LFV`, `有限公司`) costs what a rare one does.
- *
- * `unless`: a statement whose rows, if any, make the lookup needless (the row equal to the text).
- *
- * PostgreSQL's GIN index returns its rows unordered, so all of them are read before the newest are kept
- * (36,000 vehicles for `LFV`: 55 ms warm); the planner's alternative, the primary key newest first with
- * the `like` as a filter, reads the whole table when the text is rarer than it guessed (3 of 60 VIN
- * tails of 4 at 500,000 vehicles: 210–245 ms each). So the index is read with the order hidden from
- * the planner (`id + 0`), which it then cannot walk. A text of three characters, which can be in tens
- * of thousands of rows, is first looked for in the newest RECENT_ROWS rows (a bounded walk of the
- * primary key); only when fewer than ENOUGH_RECENT of them hold it is the index read, which then
- * holds at most about that share of the table. `where (select count(*) …)` is a one-time filter: the
- * index branch does not run at all for a common text.
+ * SQLite: the ids of the newest CANDIDATES rows containing the text (three characters or more), FTS5's
+ * rowids newest first for the text's first and last trigram (`ftsTrigrams`), stopping at CANDIDATES: a
+ * text most rows contain (`LFV`, `有限公司`) costs what a rare one does. A code is looked up by its last
+ * six characters, as `containsText` does; `holds` checks the whole text. `unless`: a statement whose
+ * rows, if any, make the lookup needless (the row equal to the text); SQLite starts FTS5's lookup
+ * before a `where` on it is checked, but not under a limit of 0.
  */
 const newest = (st: Statement, target: SearchedColumn, needle: Needle, unless?: string): string => {
   const looked = target.serialTail ? [...needle.text].slice(-SERIAL_TAIL).join('') : needle.text;
-  const { table } = target;
-  if (!st.postgres) {
-    const fts = target.fts;
-    // SQLite starts FTS5's lookup before a `where` on it is checked, but not under a limit of 0.
-    const cap = unless ? `case when exists (${unless}) then 0 else ${CANDIDATES} end` : String(CANDIDATES);
-    return `select rowid from ${fts} where ${fts} match ${st.value(ftsTrigrams(looked))} order by rowid desc limit ${cap}`;
-  }
-  if (unless) return `select * from (${newest(st, target, needle)}) as unless_equal where not exists (${unless})`;
-  const pattern = `%${escapeLike(looked)}%`;
-  const byIndex = `select ${table}.id from ${table} where ${like(st, target, columnOf(target), pattern)} order by ${table}.id + 0 desc limit ${CANDIDATES}`;
-  if (needle.length > TRIGRAM_LENGTH) return byIndex;
-  return `with recent as materialized (
-      select walked.id from (select ${table}.id, ${columnOf(target)} from ${table} order by ${table}.id desc limit ${RECENT_ROWS}) as walked
-      where ${like(st, target, `walked.${target.column}`, pattern)} order by walked.id desc limit ${CANDIDATES}
-    )
-    select id from recent
-    union all
-    select * from (${byIndex}) as older
-    where (select count(*) from recent) < ${ENOUGH_RECENT}`;
+  const fts = target.fts;
+  const cap = unless ? `case when exists (${unless}) then 0 else ${CANDIDATES} end` : String(CANDIDATES);
+  return `select rowid from ${fts} where ${fts} match ${st.value(ftsTrigrams(looked))} order by rowid desc limit ${cap}`;
 };
 
 /**
@@ -245,6 +222,81 @@ const branches: Record<SearchKind, (st: Statement, text: string, limit: number) 
     )}) as customers_found`,
 };
 
+/**
+ * PostgreSQL, three characters or more: every kind from `search_entries` (migration 2026_11_27_1300),
+ * one GIN index and one narrow table, instead of five tables' trigram indexes and rows (a VIN tail of
+ * 4 at 500,000 vehicles: 4.3 ms of planning and execution for the five, 2.2 ms of it planning them;
+ * 0.9 ms here plus 0.4 ms for the details). The matches are ranked within each kind by a window (at
+ * most MATCHES_RANKED of them); then the kept rows' details are read by their ids. A kind where a value
+ * equals the text keeps only those (a whole number typed), as on SQLite.
+ */
+const findInEntries = async (
+  db: Db,
+  text: string,
+  limit: number,
+  kinds: readonly SearchKind[],
+): Promise<FoundRow[]> => {
+  const st = new Statement(true);
+  const escaped = escapeLike(text);
+  const names = KIND_NUMBER.customers;
+  const { rows: hits } = await db.executeQuery<{ kind: number; id: number; value: string }>(
+    CompiledQuery.raw(
+      `with hits as materialized (
+        select kind, id, value,
+          case when lower(value) = lower(${st.value(text)}) then 0
+            when kind <> ${names} and lower(value) like lower(${st.value(`%${escaped}`)}) escape '!' then 1
+            when lower(value) like lower(${st.value(`${escaped}%`)}) escape '!' then case when kind = ${names} then 1 else 2 end
+            else 3 end as hit_rank,
+          case when kind = ${names} then length(value) else 0 end as hit_size
+        from search_entries
+        where lower(value) like lower(${st.value(`%${escaped}%`)}) escape '!'
+          and kind = any(${st.value(kinds.map((kind) => KIND_NUMBER[kind]))})
+        limit ${MATCHES_RANKED}
+      ), ranked as (
+        select *, row_number() over (partition by kind order by hit_rank, hit_size, id desc) as place,
+          min(hit_rank) over (partition by kind) as best_rank
+        from hits
+      )
+      select kind, id, value from ranked
+      where place <= ${st.value(limit)} and not (kind <> ${names} and best_rank = 0 and hit_rank > 0)
+      order by kind, hit_rank, hit_size, id desc`,
+      st.values,
+    ),
+  );
+  if (hits.length === 0) return [];
+  const idsOf = (kind: SearchKind) => hits.filter((hit) => hit.kind === KIND_NUMBER[kind]).map((hit) => hit.id);
+  const details = new Statement(true);
+  const ids = (kind: SearchKind) => `any(${details.value(idsOf(kind))}::integer[])`;
+  const { rows } = await db.executeQuery<Omit<FoundRow, 'label'>>(
+    CompiledQuery.raw(
+      `select ${KIND_NUMBER.vehicles} as kind, vehicles.id, vehicles.model as detail, orders.order_no,
+          ${NO_NUMBER} as order_id, ${NO_NUMBER} as purchase_id, ${NO_NUMBER} as type
+        from vehicles left join orders on orders.id = vehicles.order_id where vehicles.id = ${ids('vehicles')}
+      union all
+      select ${KIND_NUMBER.orders}, id, customer_name, ${NO_TEXT}, ${NO_NUMBER}, ${NO_NUMBER}, ${NO_NUMBER}
+        from orders where id = ${ids('orders')}
+      union all
+      select ${KIND_NUMBER.purchases}, id, customer_name, ${NO_TEXT}, ${NO_NUMBER}, ${NO_NUMBER}, ${NO_NUMBER}
+        from purchases where id = ${ids('purchases')}
+      union all
+      select ${KIND_NUMBER.exports}, export_declarations.id, ${NO_TEXT}, orders.order_no,
+          export_declarations.order_id, export_declarations.purchase_id, ${NO_NUMBER}
+        from export_declarations join orders on orders.id = export_declarations.order_id
+        where export_declarations.id = ${ids('exports')}
+      union all
+      select ${KIND_NUMBER.customers}, id, ${NO_TEXT}, ${NO_TEXT}, ${NO_NUMBER}, ${NO_NUMBER}, type_id
+        from customers where id = ${ids('customers')}`,
+      details.values,
+    ),
+  );
+  const byKey = new Map(rows.map((row) => [`${row.kind}:${row.id}`, row]));
+  // A record deleted between the two statements is left out.
+  return hits.flatMap((hit) => {
+    const row = byKey.get(`${hit.kind}:${hit.id}`);
+    return row ? [{ ...row, kind: hit.kind, id: hit.id, label: hit.value }] : [];
+  });
+};
+
 /** The rows of the kinds asked for that hold `text`, each kind at most `limit`, best first within a kind. */
 export const findAll = async (
   db: Db,
@@ -252,10 +304,16 @@ export const findAll = async (
   limit: number,
   kinds: readonly SearchKind[],
 ): Promise<(FoundRow & { kindName: SearchKind })[]> => {
-  const st = new Statement(isPostgres(db));
-  const statement = `select * from (${kinds.map((kind) => branches[kind](st, text, limit)).join('\nunion all\n')}) as found_all
-    order by kind, hit_rank, hit_size, id desc`;
-  const { rows } = await db.executeQuery<FoundRow>(CompiledQuery.raw(statement, st.values));
+  const postgres = isPostgres(db);
+  let rows: FoundRow[];
+  if (postgres && [...text].length >= TRIGRAM_LENGTH) {
+    rows = await findInEntries(db, text, limit, kinds);
+  } else {
+    const st = new Statement(postgres);
+    const statement = `select * from (${kinds.map((kind) => branches[kind](st, text, limit)).join('\nunion all\n')}) as found_all
+      order by kind, hit_rank, hit_size, id desc`;
+    rows = (await db.executeQuery<FoundRow>(CompiledQuery.raw(statement, st.values))).rows;
+  }
   const names = Object.fromEntries(Object.entries(KIND_NUMBER).map(([name, number]) => [number, name])) as Record<
     number,
     SearchKind

@@ -265,7 +265,7 @@ describe('GET /api/search', () => {
       expect(await names('明辉汽车')).toEqual([]);
     });
 
-    it('finds the customer a contract form created, and the contract by its number', async () => {
+    it('finds the customer a contract form created, its car, and the car by its corrected VIN', async () => {
       const files = await uploadOverseasFiles(t.app, token);
       const saved = await call(
         'POST',
@@ -281,6 +281,14 @@ describe('GET /api/search', () => {
       expect(found.customers.map((customer) => customer.name)).toEqual(['开罗安娜国际物流有限公司']);
       const car = await searchFor(call, '3987');
       expect(car.vehicles).toEqual([expect.objectContaining({ vin: 'LHGCR2650K8123987', order_no: 'HW2026-0099' })]);
+      // A corrected VIN is found by its new tail, no more by its old one.
+      const corrected = await call('POST', '/api/car/vinAlter', {
+        vinOld: 'LHGCR2650K8123987',
+        vinNew: 'LHGCR2650K8456712',
+      });
+      expect(corrected.statusCode, corrected.body).toBe(200);
+      expect((await searchFor(call, '123987')).vehicles).toEqual([]);
+      expect((await searchFor(call, '456712')).vehicles.map((vehicle) => vehicle.vin)).toEqual(['LHGCR2650K8456712']);
     });
   });
 });
