@@ -105,6 +105,9 @@ test('a new overseas contract’s files: the picture zooms, the PDF, Word and Ex
   const frame = dialog.locator('iframe[title="注销证明.pdf"]');
   await expect(frame).toBeVisible();
   expect(await frame.getAttribute('src')).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
+  // Chromium's viewer heads the document with the file's name, not with the object URL's random id.
+  const pdfViewer = () => page.frames().find((candidate) => candidate.url().startsWith('chrome-extension://'));
+  await expect.poll(async () => pdfViewer()?.title(), { timeout: 15_000 }).toBe('注销证明.pdf');
   await screenshotTo(page, SHOTS, '2-pdf');
   await close(dialog);
 

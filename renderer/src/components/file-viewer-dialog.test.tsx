@@ -70,6 +70,10 @@ function open(path: string, name: string) {
   return { view, closed: () => closed };
 }
 
+/** A PDF text string as the viewer writes a title: UTF-16BE with its byte-order mark, in hex. */
+const pdfTitle = (name: string) =>
+  `<FEFF${Array.from(name, (character) => character.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()).join('')}>`;
+
 const bytesBehind = async (url: string | null) => new Uint8Array(await urls.live.get(url ?? '')!.arrayBuffer());
 
 /** docx-preview renders into the viewer's shadow root: read its text there. */
@@ -85,7 +89,12 @@ describe('FileViewerDialog', () => {
     const src = frame.getAttribute('src')!;
     expect(src).toMatch(/^blob:/);
     expect(urls.live.get(src)!.type).toBe('application/pdf');
-    expect(await bytesBehind(src)).toEqual(fixtures.pdf);
+    // The file as stored, then an update titling it with its name (Chromium's viewer heads it so).
+    const shown = await bytesBehind(src);
+    expect(shown.subarray(0, fixtures.pdf!.length)).toEqual(fixtures.pdf);
+    expect(new TextDecoder('latin1').decode(shown.subarray(fixtures.pdf!.length))).toContain(
+      `/Title ${pdfTitle('注销证明.pdf')}`,
+    );
     expect(server.fileRequests).toEqual([{ path, authorization: `Bearer ${server.token}` }]);
     expect(document.body.innerHTML).not.toContain('/storage/');
 

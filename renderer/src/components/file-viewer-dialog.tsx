@@ -1,7 +1,8 @@
 /**
  * FileViewerDialog: the one viewer of stored files, used wherever a file is shown (FilePreview's and
  * UploadSlot's links, StoredFileLink on its own). It picks the viewer by the file's type:
- * pictures (zoom), PDF (Chromium's viewer in an iframe), Word .docx (docx-preview), Excel .xlsx/.xls
+ * pictures (zoom), PDF (Chromium's viewer in an iframe, the document titled with the file's name),
+ * Word .docx (docx-preview), Excel .xlsx/.xls
  * (a table per sheet), .txt (text); anything else (legacy .doc, .zip, .rar) says it cannot be previewed
  * and offers the download.
  *
@@ -9,8 +10,8 @@
  * file it can show; closing the dialog drops the viewer and revokes its object URLs. The Word and Excel
  * viewers, with their libraries, are loaded on first use so that the main bundle does not carry them.
  *
- * Props: `path` (the stored `/storage/…` path; `undefined` keeps the dialog closed), `name` (the title
- * and the download's file name), `onClose`.
+ * Props: `path` (the stored `/storage/…` path; `undefined` keeps the dialog closed), `name` (the dialog's
+ * title, the PDF's, and the download's file name), `onClose`.
  */
 import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, Modal, Spin, Typography } from 'antd';
@@ -21,6 +22,7 @@ import { fileViewerKind, fileViewerMessages, type FileViewerKind } from './file-
 import { ImageViewer } from './file-viewer-image';
 import { OfficeSizeGate } from './file-viewer-too-big';
 import { PdfViewer } from './file-viewer-pdf';
+import { pdfWithTitle } from './file-viewer-pdf-title';
 import { TextViewer } from './file-viewer-text';
 import { UnsupportedViewer } from './file-viewer-unsupported';
 
@@ -36,27 +38,17 @@ export interface FileViewerDialogProps {
 type Fetched =
   { status: 'loading' } | { status: 'ready'; blob: Blob; url: string } | { status: 'error'; message: string };
 
-/** Chromium shows a PDF only from a blob typed so, whatever Content-Type the server sent. */
-const typed = (blob: Blob, kind: FileViewerKind): Blob =>
-  kind === 'pdf' && blob.type !== 'application/pdf' ? new Blob([blob], { type: 'application/pdf' }) : blob;
+type FetchedBytes = { status: 'loading' } | { status: 'ready'; blob: Blob } | { status: 'error'; message: string };
 
-/**
- * The bytes of a file the dialog can show, and an object URL of them revoked when the dialog closes;
- * nothing for a closed dialog or an unsupported file.
- */
-function useViewedBlob(path: string | undefined, kind: FileViewerKind | undefined): Fetched {
-  const [fetched, setFetched] = useState<{ path: string; state: Fetched } | undefined>(undefined);
-  const wanted = path !== undefined && kind !== undefined && kind !== 'unsupported' ? path : undefined;
+/** The bytes of a file the dialog can show; nothing for a closed dialog or an unsupported file. */
+function useFetchedBytes(wanted: string | undefined): FetchedBytes {
+  const [fetched, setFetched] = useState<{ path: string; state: FetchedBytes } | undefined>(undefined);
   useEffect(() => {
     if (wanted === undefined) return undefined;
     const controller = new AbortController();
-    let url: string | undefined;
     fetchFileBlob(wanted, { signal: controller.signal }).then(
-      (fetchedBlob) => {
-        if (controller.signal.aborted || kind === undefined) return;
-        const blob = typed(fetchedBlob, kind);
-        url = URL.createObjectURL(blob);
-        setFetched({ path: wanted, state: { status: 'ready', blob, url } });
+      (blob) => {
+        if (!controller.signal.aborted) setFetched({ path: wanted, state: { status: 'ready', blob } });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -69,11 +61,50 @@ function useViewedBlob(path: string | undefined, kind: FileViewerKind | undefine
     );
     return () => {
       controller.abort();
-      if (url) URL.revokeObjectURL(url);
       setFetched(undefined);
     };
-  }, [wanted, kind]);
+  }, [wanted]);
   return fetched?.path === wanted && fetched ? fetched.state : { status: 'loading' };
+}
+
+/**
+ * An object URL of the bytes, revoked as soon as the dialog closes or shows other bytes. A PDF's URL
+ * holds the file titled with its name (file-viewer-pdf-title.ts): Chromium's viewer heads a PDF with
+ * its title, else with the URL's random id. Chromium shows a PDF only from a blob typed so, whatever
+ * Content-Type the server sent.
+ */
+function useShownUrl(blob: Blob | undefined, kind: FileViewerKind | undefined, name: string): string | undefined {
+  const title = kind === 'pdf' ? name : '';
+  const [made, setMade] = useState<{ blob: Blob; title: string; url: string } | undefined>(undefined);
+  useEffect(() => {
+    if (blob === undefined || kind === undefined) return undefined;
+    let url: string | undefined;
+    let gone = false;
+    const shown = async (): Promise<Blob> =>
+      kind === 'pdf'
+        ? new Blob([pdfWithTitle(new Uint8Array(await blob.arrayBuffer()), title)], { type: 'application/pdf' })
+        : blob;
+    void shown().then((bytes) => {
+      if (gone) return;
+      url = URL.createObjectURL(bytes);
+      setMade({ blob, title, url });
+    });
+    return () => {
+      gone = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [blob, kind, title]);
+  return made && made.blob === blob && made.title === title ? made.url : undefined;
+}
+
+/** The bytes of a file the dialog can show and their object URL; nothing for a closed dialog or an unsupported file. */
+function useViewedBlob(path: string | undefined, kind: FileViewerKind | undefined, name: string): Fetched {
+  const wanted = path !== undefined && kind !== undefined && kind !== 'unsupported' ? path : undefined;
+  const bytes = useFetchedBytes(wanted);
+  const blob = bytes.status === 'ready' ? bytes.blob : undefined;
+  const url = useShownUrl(blob, wanted === undefined ? undefined : kind, name);
+  if (bytes.status !== 'ready') return bytes;
+  return blob && url ? { status: 'ready', blob, url } : { status: 'loading' };
 }
 
 /**
@@ -135,7 +166,7 @@ export function FileViewerDialog({ path, name, onClose }: FileViewerDialogProps)
   const [shownPath, setShownPath] = useState(path);
   if (path !== undefined && path !== shownPath) setShownPath(path);
   const kind = shownPath === undefined ? undefined : fileViewerKind(shownPath);
-  const fetched = useViewedBlob(path, path === undefined ? undefined : kind);
+  const fetched = useViewedBlob(path, path === undefined ? undefined : kind, name);
   const [downloading, setDownloading] = useState(false);
   // A Word or Excel file found too big to show: its download moves to the middle, as an unsupported one's.
   const [tooBigPath, setTooBigPath] = useState<string | undefined>(undefined);
