@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FiledArchiveRecord, FiledFreightRecord } from '../../../../../contract/filed';
 import type { Order } from '../../../../../contract/overseas';
@@ -126,6 +126,8 @@ describe('tax refund (/filed/tax_add)', { timeout: 60_000 }, () => {
     // The filed card's 退税: the contract's waiting vehicles all chosen, as clerks refund a contract at once.
     await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
     expect(vinsIn('left')).toEqual([]);
+    // The empty left pane says they are all chosen, not that none waits.
+    expect(within(pane('left')).getByText('车辆都已选择，不需要的请从右侧移出')).toBeInTheDocument();
     expect(screen.getByText('HW-2026-005')).toBeInTheDocument();
     expect(screen.getByText('Almaty Motors')).toBeInTheDocument();
     expect(screen.getByText('共采购 4 台')).toBeInTheDocument();
@@ -137,6 +139,7 @@ describe('tax refund (/filed/tax_add)', { timeout: 60_000 }, () => {
 
     await giveBack(11, 12, 13);
     expect(vinsIn('right')).toEqual([]);
+    expect(within(pane('left')).queryByText('车辆都已选择，不需要的请从右侧移出')).not.toBeInTheDocument();
     await save();
     await waitFor(() => expect(errors()).toEqual(['请先选择要退税的车辆']));
     expect(writes()).toHaveLength(0);

@@ -33,6 +33,8 @@ const sectionStyle = { marginBottom: 16 } as const;
 const PANE_HEIGHT = 250;
 /** The tax refund has no documents: its panes take the screen's height (eight vehicles). */
 const PANE_HEIGHT_ALONE = 400;
+/** The left pane once every vehicle is on the right. */
+export const ALL_CHOSEN = '车辆都已选择，不需要的请从右侧移出';
 
 /** The vehicles an edit starts with: the record's own. */
 const carsOf = (record: FilingRecord): VehicleTransferItem[] => record.cars.map((car) => ({ ...car }));
@@ -80,6 +82,9 @@ function FilingForm({ step }: { step: FilingStep }) {
 
   // The left pane: the vehicles still without the record, and on an edit the record's own.
   const vehicles: VehicleTransferItem[] = [...(saved.data ? carsOf(saved.data) : []), ...(waiting.data ?? [])];
+
+  const chosenIds = Form.useWatch('car_ids', form) as number[] | undefined;
+  const allChosen = vehicles.length > 0 && vehicles.every((car) => chosenIds?.includes(car.id));
 
   const save = () =>
     record.save({
@@ -137,7 +142,8 @@ function FilingForm({ step }: { step: FilingStep }) {
           >
             <VehicleTransfer
               title={screen.waitingTitle}
-              emptyText={screen.emptyText}
+              // Every waiting vehicle chosen (as the form starts): the left pane says so, not that none waits.
+              emptyText={allChosen ? ALL_CHOSEN : screen.emptyText}
               vehicles={vehicles}
               loading={waiting.isFetching}
               height={hasDocuments ? PANE_HEIGHT : PANE_HEIGHT_ALONE}

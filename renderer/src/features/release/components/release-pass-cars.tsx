@@ -97,10 +97,11 @@ const groupsOf = (items: readonly Item[]): Group[] => {
   return [...groups.values()];
 };
 
+/** A vehicle's VIN and model; greyed when it cannot be picked (another purchase contract on an edit). */
 function CarLabel({ car }: { car: Item }) {
   return (
     <span className="release-pass-car" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-      <Typography.Text code className="release-pass-car-vin" style={{ marginInlineEnd: 0 }}>
+      <Typography.Text code disabled={car.disabled} className="release-pass-car-vin" style={{ marginInlineEnd: 0 }}>
         {car.vin}
       </Typography.Text>
       <Typography.Text type="secondary" className="release-pass-car-model" ellipsis>
@@ -155,7 +156,7 @@ function GroupedList({
                   )
                 }
               />
-              <Typography.Text strong className="release-pass-group-name">
+              <Typography.Text strong disabled={open.length === 0} className="release-pass-group-name">
                 {name}
               </Typography.Text>
               {group.orderNo && (

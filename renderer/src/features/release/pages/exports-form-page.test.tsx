@@ -179,6 +179,7 @@ describe('export declaration form (出口报关)', { timeout: 60_000 }, () => {
     });
     await waitFor(() => expect(vinsIn(1)).toEqual([carOf(11).vin, carOf(12).vin, carOf(13).vin]));
     expect(vinsIn(0)).toEqual([]);
+    expect(within(pane(0)).getByText('车辆都已选择，不需要的请从右侧移出')).toBeInTheDocument();
     expect(document.querySelector('.exports-contract-picker')).toHaveTextContent('HW-2026-001');
     expect(screen.getByText('客户：迪拜汽车贸易')).toBeInTheDocument();
     // Nothing typed to find the contract.

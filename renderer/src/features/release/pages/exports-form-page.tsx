@@ -136,6 +136,7 @@ function ExportsForm() {
   const [picked, setPicked] = useState<OrderSearchItem>();
 
   const orderId = Form.useWatch('order_id', form);
+  const chosenIds = Form.useWatch('car_ids', form);
   const currency = Form.useWatch('currency', form) ?? DEFAULT_CURRENCY;
   const waiting = useExportWaitingCars(orderId);
 
@@ -282,7 +283,13 @@ function ExportsForm() {
               title="待出口车辆"
               vehicles={vehicles}
               loading={waiting.isFetching}
-              emptyText={orderId ? '该合同没有待出口的车辆' : '请先选择海外合同'}
+              emptyText={
+                !orderId
+                  ? '请先选择海外合同'
+                  : vehicles.length > 0 && vehicles.every((car) => chosenIds?.includes(car.id))
+                    ? '车辆都已选择，不需要的请从右侧移出'
+                    : '该合同没有待出口的车辆'
+              }
               height={300}
             />
           </Form.Item>
