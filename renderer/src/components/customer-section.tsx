@@ -17,6 +17,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerOption } from '../../../contract/customer';
 import { type ContractSide, customerTypesQuery, typeOfKind, typesForSide } from '../api/customer-types';
+import { clearable } from './clearable';
 import { PartyNameInput } from './party-name-input';
 
 /** The customer's details a chosen customer fills in. */
@@ -172,7 +173,7 @@ export function CustomerSection({ side, customer, rules, limits, style }: Custom
             extra={onlySeller ? '采购合同的客户均为供应商' : undefined}
           >
             <Select
-              allowClear={!onlySeller}
+              allowClear={onlySeller ? false : clearable}
               disabled={isLocked('type_id') || onlySeller}
               placeholder="请选择客户类型"
               loading={customerTypes.isPending}
