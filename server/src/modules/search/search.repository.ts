@@ -239,6 +239,15 @@ const findInEntries = async (
   const st = new Statement(true);
   const escaped = escapeLike(text);
   const names = KIND_NUMBER.customers;
+  // The index looks up the last six characters only (a whole contract number's first trigrams, `hw2`,
+  // `202`, are in every contract: 3.4 ms of GIN for twelve characters, 0.3 ms for six); `strpos`, which
+  // no index serves, keeps the rows holding the whole text.
+  const characters = [...text];
+  const looked =
+    characters.length > SERIAL_TAIL
+      ? `lower(value) like lower(${st.value(`%${escapeLike(characters.slice(-SERIAL_TAIL).join(''))}%`)}) escape '!'
+          and strpos(lower(value), lower(${st.value(text)})) > 0`
+      : `lower(value) like lower(${st.value(`%${escaped}%`)}) escape '!'`;
   const { rows: hits } = await db.executeQuery<{ kind: number; id: number; value: string }>(
     CompiledQuery.raw(
       `with hits as materialized (
@@ -249,7 +258,7 @@ const findInEntries = async (
             else 3 end as hit_rank,
           case when kind = ${names} then length(value) else 0 end as hit_size
         from search_entries
-        where lower(value) like lower(${st.value(`%${escaped}%`)}) escape '!'
+        where ${looked}
           and kind = any(${st.value(kinds.map((kind) => KIND_NUMBER[kind]))})
         limit ${MATCHES_RANKED}
       ), ranked as (
@@ -267,27 +276,29 @@ const findInEntries = async (
   const idsOf = (kind: SearchKind) => hits.filter((hit) => hit.kind === KIND_NUMBER[kind]).map((hit) => hit.id);
   const details = new Statement(true);
   const ids = (kind: SearchKind) => `any(${details.value(idsOf(kind))}::integer[])`;
+  // Each kind's details by id; only the kinds found are asked (planning the five took 0.4 ms).
+  const detailsOf: Record<SearchKind, () => string> = {
+    vehicles: () => `select ${KIND_NUMBER.vehicles} as kind, vehicles.id, vehicles.model as detail, orders.order_no,
+        ${NO_NUMBER} as order_id, ${NO_NUMBER} as purchase_id, ${NO_NUMBER} as type
+      from vehicles left join orders on orders.id = vehicles.order_id where vehicles.id = ${ids('vehicles')}`,
+    orders: () => `select ${KIND_NUMBER.orders} as kind, id, customer_name as detail, ${NO_TEXT} as order_no,
+        ${NO_NUMBER} as order_id, ${NO_NUMBER} as purchase_id, ${NO_NUMBER} as type
+      from orders where id = ${ids('orders')}`,
+    purchases: () => `select ${KIND_NUMBER.purchases} as kind, id, customer_name as detail, ${NO_TEXT} as order_no,
+        ${NO_NUMBER} as order_id, ${NO_NUMBER} as purchase_id, ${NO_NUMBER} as type
+      from purchases where id = ${ids('purchases')}`,
+    exports:
+      () => `select ${KIND_NUMBER.exports} as kind, export_declarations.id, ${NO_TEXT} as detail, orders.order_no,
+        export_declarations.order_id, export_declarations.purchase_id, ${NO_NUMBER} as type
+      from export_declarations join orders on orders.id = export_declarations.order_id
+      where export_declarations.id = ${ids('exports')}`,
+    customers: () => `select ${KIND_NUMBER.customers} as kind, id, ${NO_TEXT} as detail, ${NO_TEXT} as order_no,
+        ${NO_NUMBER} as order_id, ${NO_NUMBER} as purchase_id, type_id as type
+      from customers where id = ${ids('customers')}`,
+  };
+  const found = kinds.filter((kind) => idsOf(kind).length > 0);
   const { rows } = await db.executeQuery<Omit<FoundRow, 'label'>>(
-    CompiledQuery.raw(
-      `select ${KIND_NUMBER.vehicles} as kind, vehicles.id, vehicles.model as detail, orders.order_no,
-          ${NO_NUMBER} as order_id, ${NO_NUMBER} as purchase_id, ${NO_NUMBER} as type
-        from vehicles left join orders on orders.id = vehicles.order_id where vehicles.id = ${ids('vehicles')}
-      union all
-      select ${KIND_NUMBER.orders}, id, customer_name, ${NO_TEXT}, ${NO_NUMBER}, ${NO_NUMBER}, ${NO_NUMBER}
-        from orders where id = ${ids('orders')}
-      union all
-      select ${KIND_NUMBER.purchases}, id, customer_name, ${NO_TEXT}, ${NO_NUMBER}, ${NO_NUMBER}, ${NO_NUMBER}
-        from purchases where id = ${ids('purchases')}
-      union all
-      select ${KIND_NUMBER.exports}, export_declarations.id, ${NO_TEXT}, orders.order_no,
-          export_declarations.order_id, export_declarations.purchase_id, ${NO_NUMBER}
-        from export_declarations join orders on orders.id = export_declarations.order_id
-        where export_declarations.id = ${ids('exports')}
-      union all
-      select ${KIND_NUMBER.customers}, id, ${NO_TEXT}, ${NO_TEXT}, ${NO_NUMBER}, ${NO_NUMBER}, type_id
-        from customers where id = ${ids('customers')}`,
-      details.values,
-    ),
+    CompiledQuery.raw(found.map((kind) => detailsOf[kind]()).join('\nunion all\n'), details.values),
   );
   const byKey = new Map(rows.map((row) => [`${row.kind}:${row.id}`, row]));
   // A record deleted between the two statements is left out.
