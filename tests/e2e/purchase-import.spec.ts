@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import Database from 'libsql';
 import { read, utils } from 'xlsx';
-import { createOrderThroughApi, ensureAdmin, login, pressInDialog, settled, shot } from './support';
+import { admin, apiToken, createOrderThroughApi, ensureAdmin, login, pressInDialog, settled, shot } from './support';
 
 /**
  * The purchase-contract screens beyond typing a contract in (purchase.spec.ts): cars imported from Excel
@@ -442,4 +442,53 @@ test('导出Excel: the filtered contracts, one row per car, read back from the d
   await filters.getByRole('button', { name: /搜\s*索/ }).click();
   await expect(page.getByText('没有符合条件的采购合同，请修改筛选条件或点击“重置”')).toBeVisible();
   await shot(page, '81-purchase-list-filtered-empty');
+});
+
+test('新建采购合同 from an overseas contract handed to purchasing: its number ready, its cars imported once the type is chosen', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const linkedNo = `E2E-HWLK-${serial}`;
+  const linkedVins = [`LFVPL${serial}0001`, `LFVPL${serial}0002`];
+  await createOrderThroughApi(request, { orderNo: linkedNo, customerName: `Astana Cars ${serial}`, vins: linkedVins });
+  const headers = { Authorization: `Bearer ${await apiToken(request, admin)}` };
+  const found = await request.get(`/api/order/search?order_no=${linkedNo}`, { headers });
+  const orderId = ((await found.json()) as { data: Array<{ id: number }> }).data[0]!.id;
+  expect((await request.put(`/api/order/${orderId}/handOver`, { headers })).status()).toBe(200);
+
+  // The overseas list: the contract handed to purchasing offers 新建采购合同 on its row.
+  await page.goto('/overseas/list');
+  const filters = page.getByRole('search', { name: '海外合同筛选' });
+  await filters.getByLabel('合同号').fill(linkedNo);
+  await filters.getByRole('button', { name: /搜\s*索/ }).click();
+  await rowOf(page, linkedNo)
+    .getByRole('button', { name: `合同 ${linkedNo} 新建采购合同` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/purchase/add\\?order_id=${orderId}$`));
+
+  // The form names the contract and its two cars, the number already in the import box, the type first.
+  const note = page.locator('.purchase-linked-order');
+  await expect(note).toContainText(
+    `为海外合同 ${linkedNo}（Astana Cars ${serial}）新建采购合同：该合同有 2 辆车待采购`,
+  );
+  await expect(note).toContainText('请先选择合同类型（新车或二手车）');
+  await expect(page.getByLabel('海外合同号', { exact: true })).toHaveValue(linkedNo);
+  await shot(page, '84-purchase-form-for-overseas-contract');
+  await fillContract(page, {
+    type: '新车',
+    number: `E2E-HWLK-CG-${serial}`,
+    amount: 2,
+    total: '300000',
+    seller: `${seller}丙`,
+  });
+  await page.getByRole('button', { name: /导入海外合同车辆/ }).click();
+  await expect(page.getByText('已导入 2 辆车')).toBeVisible();
+  for (const [line, vin] of linkedVins.entries())
+    await expect(page.getByLabel(`第${line + 1}行 车架号`)).toHaveValue(vin);
+  await expect(note).toHaveCount(0);
+  for (const line of [1, 2]) await page.getByLabel(`第${line}行 价格`).fill('150000');
+  await save(page);
+  await expect(page.getByText('新建成功').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/overseas\/list$/, { timeout: 10_000 });
 });

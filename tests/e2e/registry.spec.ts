@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ensureAdmin, login, pressInDialog } from './support';
+import { createOrderThroughApi, ensureAdmin, login, pressInDialog } from './support';
 import {
+  dataOf,
   filterRegistryVin as filterVin,
   fixtures,
   formItem as item,
@@ -225,21 +226,75 @@ test('a new car plated over two visits, a used car transferred, both handed to r
     .click();
   await pressInDialog(page, '移交出口');
   await expect(page.getByText('移交成功!')).toBeVisible();
-  await expect(rowOf(page, usedCar).getByText('已移交出库报关')).toBeVisible();
-
-  // Handed-on vehicles follow the waiting ones (other specs may have left vehicles in this database:
-  // the used car is on a later page, found by paging on as a clerk would).
-  await page.goto('/dmv/list?tab=2');
-  await expect(rowOf(page, vin('B', 18))).toBeVisible();
+  // Handed on: the registry no longer lists it (issue 24 point 5), on either tab.
   await expect(rowOf(page, usedCar)).toHaveCount(0);
-  const list = shown(page, '.registry-list-page');
-  for (let at = 1; at < 10 && (await rowOf(page, usedCar).count()) === 0; at += 1) {
-    await list.getByRole('listitem', { name: '下一页' }).click();
-    // The next page is shown once its number is the active one and its rows have replaced the last page's.
-    await expect(list.locator('.ant-pagination-item-active')).toHaveText(String(at + 1));
-    await expect(list.locator('.ant-spin-spinning')).toHaveCount(0);
+  await filterVin(page, usedCar);
+  await expect(page.getByText('没有符合条件的车辆，请修改车架号或点击“重置”')).toBeVisible();
+  await page.getByRole('tab', { name: '待上牌' }).click();
+  await filterVin(page, newCars[0]!);
+  await expect(page.getByText('没有符合条件的车辆，请修改车架号或点击“重置”')).toBeVisible();
+  await filterVin(page, newCars[1]!);
+  await expect(rowOf(page, newCars[1]!)).toBeVisible();
+  await expect(page.getByText(/已移交/)).toHaveCount(0);
+});
+
+test('one overseas contract’s new and used cars handed to release at once, from either tab', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const client = await yardApi(request);
+  const newCar = vin('P', 1);
+  const usedCar = vin('W', 1);
+  const orderNo = `E2E-RO-${serial}`;
+  await createOrderThroughApi(client.request, {
+    orderNo,
+    customerName: `阿拉木图汽车 ${serial}`,
+    vins: [newCar, usedCar],
+  });
+  const [order] = await dataOf<Array<{ id: number; order_no: string }>>(
+    await client.request.get(`/api/order/search?order_no=${orderNo}`, { headers: client.headers }),
+  );
+  for (const [type, purchaseNo, car] of [
+    [1, `CG-P-${serial}`, newCar],
+    [2, `CG-W-${serial}`, usedCar],
+  ] as const) {
+    await purchaseInRegistry(client, {
+      type,
+      purchaseNo,
+      vins: [car],
+      seller: `宁波车行${serial}`,
+      orderId: order!.id,
+    });
   }
-  await expect(rowOf(page, usedCar)).toBeVisible();
-  await expect(rowOf(page, usedCar).getByText('已移交出库报关')).toBeVisible();
-  await shot(page, '09-list-transfer-tab-last-page');
+  await client.send('post', '/api/car/plateAdd', { vin: newCar });
+  await client.send('post', '/api/car/transferAdd', { vin: usedCar });
+
+  // From the new car's row on 待上牌: the used car's contract on 待过户 goes with it.
+  await page.goto('/dmv/list');
+  await filterVin(page, newCar);
+  await expect(listRows(page)).toHaveCount(1);
+  await shot(page, '10-list-order-hand-over');
+  await rowOf(page, newCar)
+    .getByRole('button', { name: `按海外合同移交 ${orderNo}` })
+    .click();
+  const confirm = page.getByRole('dialog').filter({ has: page.getByLabel('移交的海外合同') });
+  await expect(confirm).toContainText(`是否确定将海外合同 ${orderNo} 的全部采购合同（新车和二手车）`);
+  await shot(page, '11-order-hand-over-confirm');
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('移交成功!')).toBeVisible();
+  await expect(page.getByRole('tab', { name: '待过户' })).toHaveAttribute('aria-selected', 'true');
+  await filterVin(page, usedCar);
+  await expect(page.getByText('没有符合条件的车辆，请修改车架号或点击“重置”')).toBeVisible();
+  await page.getByRole('tab', { name: '待上牌' }).click();
+  await filterVin(page, newCar);
+  await expect(page.getByText('没有符合条件的车辆，请修改车架号或点击“重置”')).toBeVisible();
+  // Both wait at release now, under their overseas contract.
+  await page.goto('/release/list');
+  const filters = page.getByRole('search', { name: '出口放行筛选' });
+  await filters.getByLabel('海外合同号').fill(orderNo);
+  await filters.getByRole('button', { name: /搜\s*索/ }).click();
+  const cars = page.getByRole('table', { name: `${orderNo} 的车辆` });
+  for (const car of [newCar, usedCar]) await expect(cars.getByText(car)).toBeVisible();
+  await shot(page, '12-release-list-group');
 });

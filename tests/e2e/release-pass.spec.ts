@@ -174,9 +174,10 @@ test('cars of two purchase contracts let out together: one pass each from one sl
   await waiting.getByLabel(`选择采购合同 E2E-FD-${serial}的全部车辆`).check();
   await page.getByRole('button', { name: '加入' }).click();
   for (const car of [...first, ...second]) await expect(chosen.getByText(car)).toBeVisible();
+  // Newest first, as the left pane lists them.
   await expect(chosen.locator('.release-pass-group-name')).toHaveText([
-    `采购合同 E2E-FC-${serial}`,
     `采购合同 E2E-FD-${serial}`,
+    `采购合同 E2E-FC-${serial}`,
   ]);
   await expect(page.locator('.release-pass-count')).toContainText(
     '所选车辆属于 2 份采购合同，将按采购合同生成 2 张放行条',

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createOrderThroughApi, ensureAdmin, login, pressInDialog } from './support';
+import { createOrderThroughApi, ensureAdmin, login, pressInDialog, shot } from './support';
 import {
   createPurchase,
   dataOf,
@@ -10,7 +10,6 @@ import {
   filterRegistryVin,
   formItem,
   PDF,
-  registryList,
   registryRow,
   registryRows,
   rowOf,
@@ -23,7 +22,6 @@ import {
   type DroppedFile,
 } from './yard-support';
 import {
-  chooseVehicles,
   downloadContractZip,
   filedCard,
   filesUnder,
@@ -38,10 +36,11 @@ import {
  * one overseas contract bought through two purchase contracts, a new car and a used car, handed over to
  * the yard. The yard clerk checks both in with photos dragged from the desktop and hands them to the
  * registry; the registry clerk plates the new car over two visits (4/8, then 8/8), transfers the used car
- * (5/5) and hands both contracts to release and export; the yard clerk lets each out on a pass of its own
- * (one pass cannot hold two contracts' vehicles) and finds them by their release date. Then (the second
- * test, same contract) the customs clerk declares both for export with the four required documents and
- * hands the contract to filing from the release list (移交成功!); the filing clerk records the tax refund,
+ * (5/5) and hands the overseas contract's both purchase contracts to release and export at once; the yard
+ * clerk lets both out together (one pass per purchase contract, the slip dropped once) and finds them by
+ * their release date. Then (the second test, same contract) the customs clerk declares both for export from
+ * the contract's group of the release list with the four required documents and hands the contract to
+ * filing from the release list (移交成功!); the filing clerk records the tax refund,
  * the deregistration with its certificate and the freight with its invoice and payment slip from the
  * contract's card, sees it 已完成 and downloads the zip: a folder per vehicle (入库, 上牌 or 过户), one per
  * record (two 出库, 出口, 注销, 运费; none for 退税) and the 清单 listing every file. Only the contracts
@@ -56,7 +55,6 @@ const orderNo = `E2E-YF-${serial}`;
 const newNo = `CG-YFN-${serial}`;
 const usedNo = `CG-YFU-${serial}`;
 
-const save = (page: Page) => page.getByRole('button', { name: /保\s*存/ }).click();
 /** The cell of `row` under the list's column headed `title`. */
 async function cellOf(page: Page, row: Locator, title: string): Promise<Locator> {
   const headers = await page.locator('.paged-table thead th').filter({ visible: true }).allInnerTexts();
@@ -96,7 +94,7 @@ test.beforeEach(async ({ page }) => {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a new car and a used car of one overseas contract: checked in, plated and transferred, released each on its own pass', async ({
+test('a new car and a used car of one overseas contract: checked in, plated and transferred, released together on a pass each', async ({
   page,
   request,
 }) => {
@@ -248,33 +246,23 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   await filterRegistryVin(page, usedCar);
   await expect(registryRow(page, usedCar).getByLabel('过户资料')).toHaveText('5/5');
 
-  // 5. 移交出口: the used car's contract from its row, the new car's with the row chosen and the button.
+  // 5. 按海外合同移交: both purchase contracts of the overseas contract, the used car's and the new car's,
+  // from one row at once (issue 24 point 2).
   await registryRow(page, usedCar)
-    .getByRole('button', { name: `移交出口 ${usedNo}` })
+    .getByRole('button', { name: `按海外合同移交 ${orderNo}` })
     .click();
-  await expect(page.getByLabel('移交的采购合同')).toContainText(usedNo);
-  await pressInDialog(page, '移交出口');
+  await expect(page.getByLabel('移交的海外合同')).toContainText(orderNo);
+  await pressInDialog(page, '按海外合同移交');
   await expect(page.getByText('移交成功!')).toBeVisible();
+  // Handed on: neither tab lists them any more.
   await filterRegistryVin(page, usedCar);
-  await expect(registryRow(page, usedCar)).toContainText('已移交出库报关');
-
+  await expect(registryRows(page)).toHaveCount(0);
   await page.getByRole('tab', { name: '待上牌' }).click();
   await filterRegistryVin(page, newCar);
-  await registryRow(page, newCar).getByRole('checkbox').check();
-  await registryList(page)
-    .getByRole('button', { name: /移交出口/ })
-    .first()
-    .click();
-  await expect(page.getByLabel('移交的采购合同')).toContainText(newNo);
-  await pressInDialog(page, '移交出口');
-  // After a hand-over the list shows its transfer tab.
-  await expect(page.getByRole('tab', { name: '待过户' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('tab', { name: '待上牌' }).click();
-  await filterRegistryVin(page, newCar);
-  await expect(registryRow(page, newCar)).toContainText('已移交出库报关');
+  await expect(registryRows(page)).toHaveCount(0);
 
-  // 6. Release: both chosen on the pickup list go to one pass, which refuses two purchase contracts;
-  // each then leaves on its own pass.
+  // 6. Release: both chosen on the pickup list leave together; the form says it makes a pass per purchase
+  // contract, the slip and the photo dropped once.
   await page.goto('/pickup/list');
   await searchPickups(page, serial);
   for (const car of [newCar, usedCar]) await rowOf(page, car).getByRole('checkbox').check();
@@ -283,33 +271,12 @@ test('a new car and a used car of one overseas contract: checked in, plated and 
   const chosen = page.locator('.ant-transfer-section', { has: page.getByText('本次放行车辆', { exact: true }) });
   await expect(chosen.getByText(newCar)).toBeVisible();
   await expect(chosen.getByText(usedCar)).toBeVisible();
-  await save(page);
-  await expect(
-    page.locator('.ant-form-item-explain-error', { hasText: '一张放行条只能放行同一采购合同的车辆' }),
-  ).toBeVisible();
-  // The used car waits for its own pass.
-  await chosen.locator('li', { hasText: usedCar }).click();
-  await page.getByRole('button', { name: '移出' }).click();
-  await expect(chosen.getByText(usedCar)).toHaveCount(0);
-  await expect(page.locator('.ant-form-item-explain-error', { hasText: '一张放行条' })).toHaveCount(0);
+  await expect(page.locator('.release-pass-count')).toContainText('将按采购合同生成 2 张放行条');
   await dropInto(page, page, '放行条', { ...scannedPage, name: '放行条.jpg' });
   await dropInto(page, page, '离场照片', { ...exteriorPhoto, name: '离场.png' });
-  await saveSeeing(page, '新建成功');
+  await saveSeeing(page, '新建成功，已生成 2 张放行条');
   await expect(page).toHaveURL(/\/pickup\/list$/);
-
-  await searchPickups(page, serial);
-  await expect(rowOf(page, newCar)).toContainText('已出库');
-  await expect(rowOf(page, usedCar)).toContainText('待出库');
-  await expect(page.getByLabel('已选车辆')).toHaveCount(0);
-  await rowOf(page, usedCar).getByRole('checkbox').check();
-  await page.getByRole('button', { name: /车辆放行/ }).click();
-  await expect(page).toHaveURL(/\/release\/letpass_add\?car=\d+$/);
-  await expect(chosen.getByText(usedCar)).toBeVisible();
-  await expect(chosen.getByText(newCar)).toHaveCount(0);
-  await dropInto(page, page, '放行条', { ...scannedPage, name: '放行条.jpg' });
-  await dropInto(page, page, '离场照片', { ...exteriorPhoto, name: '离场.png' });
-  await saveSeeing(page, '新建成功');
-  await expect(page).toHaveURL(/\/pickup\/list$/);
+  await expect(page.getByText('一张放行条只能放行同一采购合同的车辆')).toHaveCount(0);
 
   // 7. Both 已出库 with today's release time, and the 出库时间 filter finds them (and not on another day).
   await searchPickups(page, serial);
@@ -335,14 +302,18 @@ test('the same contract declared for export, handed to filing, refunded, deregis
   test.setTimeout(90_000);
   const both = [newCar, usedCar];
 
-  // 8. 新增出口报关: the contract found by its number, both vehicles declared with the four documents.
-  await page.goto('/release/letout_add');
+  // 8. 新增出口 on the contract's group of the release list: the declaration opens with the contract and
+  // both its vehicles chosen; the four documents.
+  await page.goto('/release/list');
+  const releaseList = shown(page, '.release-list-page');
+  await releaseList.getByLabel('海外合同号').fill(orderNo);
+  await releaseList.getByRole('button', { name: /搜\s*索/ }).click();
+  await releaseList.getByRole('button', { name: `新增出口 ${orderNo}` }).click();
+  await expect(page).toHaveURL(/\/release\/letout_add\?order_id=\d+$/);
   const declaration = shown(page, '.exports-form-page');
-  await declaration.getByLabel('海外合同号').fill(`YF-${serial}`);
-  await page.locator('.ant-select-item-option', { hasText: orderNo }).click();
   await expect(declaration.getByText(`客户：阿拉木图车行${serial}`)).toBeVisible();
-  await expect(transferPane(page, '待出口车辆')).toContainText('2 台');
-  await chooseVehicles(page, '待出口车辆', both);
+  await expect(transferPane(page, '已选择').locator('.vehicle-transfer-vin')).toHaveText(both);
+  await shot(page, '85-exports-form-from-release-group');
   await declaration.getByLabel('报关单号').fill(`3101${serial}`);
   await declaration.getByLabel('出口日期').fill(dayInShanghai());
   await declaration.getByLabel('出口日期').press('Enter');
@@ -356,7 +327,6 @@ test('the same contract declared for export, handed to filing, refunded, deregis
   await expect(page).toHaveURL(/\/release\/list$/);
 
   // 9. 出口放行: the contract's group, both declared and released; 移交归档 hands both purchase contracts on.
-  const releaseList = shown(page, '.release-list-page');
   await releaseList.getByLabel('海外合同号').fill(orderNo);
   await releaseList.getByRole('button', { name: /搜\s*索/ }).click();
   const group = releaseList.getByLabel(`${orderNo} 的车辆`);
@@ -384,7 +354,10 @@ test('the same contract declared for export, handed to filing, refunded, deregis
     await card.getByRole('button', { name: `海外合同 ${orderNo} ${button}` }).click();
     await expect(page).toHaveURL(new RegExp(`/filed/${path}/\\d+$`));
     await expect(filingForm.locator('.filed-contract-head')).toContainText(orderNo);
-    await chooseVehicles(page, waiting, both);
+    // The card's vehicles waiting for the record come chosen (issue 24 point 2).
+    await expect(transferPane(page, waiting).locator('.vehicle-transfer-vin')).toHaveCount(0);
+    await expect(transferPane(page, '已选择').locator('.vehicle-transfer-vin')).toHaveText(both);
+    await shot(page, `86-filing-${path}-from-filed-card`);
     for (const [label, file] of files) await dropInto(page, filingForm, label, file);
     await saveSeeing(page, '新建成功');
     await expect(page).toHaveURL(/\/filed\/list$/);
