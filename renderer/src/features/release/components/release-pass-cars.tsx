@@ -16,6 +16,7 @@ import { useMemo } from 'react';
 import { Checkbox, Transfer, type TransferProps, Typography } from 'antd';
 import type { ReleaseCandidate } from '../../../../../contract/release';
 import { releasePassMessages } from '../../../../../contract/release';
+import { ClearableInputs } from '../../../components/clearable';
 
 export type ReleaseCar = Pick<ReleaseCandidate, 'id' | 'vin' | 'model' | 'purchase_id' | 'purchase_no' | 'order_no'>;
 
@@ -238,38 +239,41 @@ export function ReleasePassCars({
 
   return (
     <div id={id} className="release-pass-cars">
-      <Transfer<Item>
-        dataSource={items}
-        targetKeys={chosenKeys}
-        onChange={change}
-        titles={['待放行车辆', '本次放行车辆']}
-        actions={['加入', '移出']}
-        showSearch={{ placeholder: '请输入车架号' }}
-        filterOption={(text, item) => item.vin.includes(text.trim().toUpperCase())}
-        onSearch={(direction, text) => {
-          if (direction === 'left') onSearch(text);
-        }}
-        render={(item) => ({ value: item.vin, label: <CarLabel car={item} /> })}
-        locale={{ itemUnit: '台', itemsUnit: '台' }}
-        footer={(_props, info) =>
-          info?.direction === 'left' && (more || contract !== undefined) ? (
-            <Typography.Text type="secondary" className="release-pass-cars-note" style={NOTE_STYLE}>
-              {contract !== undefined ? releasePassMessages.mixedPurchases : ''}
-              {contract !== undefined && more ? '；' : ''}
-              {more ? `仅显示最新的 ${limit} 台，其他车辆请按车架号搜索` : ''}
-            </Typography.Text>
-          ) : null
-        }
-        styles={{ section: { flex: 1, width: 0 } }}
-      >
-        {(props) =>
-          props.direction === 'left' ? (
-            <GroupedList props={props} side="待放行车辆" emptyText={loading ? '正在加载…' : '没有待放行的车辆'} />
-          ) : (
-            <GroupedList props={props} side="本次放行车辆" emptyText="请从左侧选择要放行的车辆" />
-          )
-        }
-      </Transfer>
+      {/* The panes' search boxes: their clear buttons say 清除. */}
+      <ClearableInputs>
+        <Transfer<Item>
+          dataSource={items}
+          targetKeys={chosenKeys}
+          onChange={change}
+          titles={['待放行车辆', '本次放行车辆']}
+          actions={['加入', '移出']}
+          showSearch={{ placeholder: '请输入车架号' }}
+          filterOption={(text, item) => item.vin.includes(text.trim().toUpperCase())}
+          onSearch={(direction, text) => {
+            if (direction === 'left') onSearch(text);
+          }}
+          render={(item) => ({ value: item.vin, label: <CarLabel car={item} /> })}
+          locale={{ itemUnit: '台', itemsUnit: '台' }}
+          footer={(_props, info) =>
+            info?.direction === 'left' && (more || contract !== undefined) ? (
+              <Typography.Text type="secondary" className="release-pass-cars-note" style={NOTE_STYLE}>
+                {contract !== undefined ? releasePassMessages.mixedPurchases : ''}
+                {contract !== undefined && more ? '；' : ''}
+                {more ? `仅显示最新的 ${limit} 台，其他车辆请按车架号搜索` : ''}
+              </Typography.Text>
+            ) : null
+          }
+          styles={{ section: { flex: 1, width: 0 } }}
+        >
+          {(props) =>
+            props.direction === 'left' ? (
+              <GroupedList props={props} side="待放行车辆" emptyText={loading ? '正在加载…' : '没有待放行的车辆'} />
+            ) : (
+              <GroupedList props={props} side="本次放行车辆" emptyText="请从左侧选择要放行的车辆" />
+            )
+          }
+        </Transfer>
+      </ClearableInputs>
     </div>
   );
 }

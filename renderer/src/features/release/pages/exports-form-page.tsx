@@ -19,6 +19,7 @@ import {
   exportsMessages,
 } from '../../../../../contract/release-exports';
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY, type OrderSearchItem } from '../../../../../contract/overseas';
+import { clearable } from '../../../components/clearable';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { useLinkedVehicle } from '../../../components/linked-vehicle';
 import { MoneyInput, moneyRules, type MoneyValue } from '../../../components/money-input';
@@ -253,7 +254,7 @@ function ExportsForm() {
             </Col>
             <Col xs={24} md={12} xl={5}>
               <Form.Item label={exportsLabels.bgd_sn} name="bgd_sn">
-                <Input placeholder="请输入报关单号" maxLength={BGD_SN_MAX} allowClear />
+                <Input placeholder="请输入报关单号" maxLength={BGD_SN_MAX} allowClear={clearable} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8} xl={4}>
