@@ -167,9 +167,9 @@ function LinkedOrderNote({
           {cars && cars.length > 0 ? (
             <span className="purchase-linked-order-vins" style={{ display: 'block', marginTop: 4 }}>
               {cars.slice(0, 6).map((car) => (
-                <Tag key={car.id} style={{ fontFamily: VIN_FONT }}>
-                  {car.vin}
-                  {car.model ? ` ${car.model}` : ''}
+                <Tag key={car.id} style={{ marginBlock: 2 }}>
+                  <span style={{ fontFamily: VIN_FONT }}>{car.vin}</span>
+                  {car.model ? <span style={{ marginInlineStart: 6 }}>{car.model}</span> : null}
                 </Tag>
               ))}
               {cars.length > 6 ? `等 ${cars.length} 辆` : null}
