@@ -143,6 +143,13 @@ export default tseslint.config(
             'Property[key.name=/^(queryKey|staleQueries)$/] ArrayExpression > Literal:first-child, VariableDeclarator[id.name=/(QueryKey|QUERY_KEY)$/] ArrayExpression > Literal:first-child',
           message: 'A query key starts from queryKeys (renderer/src/api/query-keys.ts), never a copied literal.',
         },
+        {
+          // antd's own clear button is announced "Clear" / "close-circle" (issue 24); MoneyInput's boolean
+          // allowClear is its own and passes clearable on.
+          selector:
+            "JSXOpeningElement[name.name!='MoneyInput'] > JSXAttribute[name.name='allowClear'][value=null], JSXOpeningElement[name.name!='MoneyInput'] > JSXAttribute[name.name='allowClear'] > JSXExpressionContainer > Literal[value=true]",
+          message: 'A clear button takes allowClear={clearable} (components/clearable.tsx), announced 清除.',
+        },
       ],
     },
   },
