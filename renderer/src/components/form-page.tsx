@@ -187,6 +187,8 @@ export interface FormPageProps<Values> {
   /** A button beside the failure's text (放弃修改并载入最新内容 after a stale save, say). */
   failureAction?: (failure: FormPageFailure) => ReactNode;
   className?: string;
+  /** Buttons before 保存 (保存并录入… on a screen that leads on to another), shown while not saving. */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
@@ -198,6 +200,7 @@ export function FormPage<Values>({
   loading = false,
   failureAction,
   className,
+  actions,
   children,
 }: FormPageProps<Values>) {
   // Ctrl+S (⌘S) saves, as in any office program.
@@ -224,6 +227,7 @@ export function FormPage<Values>({
         title={title}
         extra={
           <Space>
+            {actions}
             <Button
               type="primary"
               icon={<SaveOutlined />}

@@ -133,7 +133,9 @@ describe('tax refund (/filed/tax_add)', { timeout: 60_000 }, () => {
     expect(screen.getByText('共采购 4 台')).toBeInTheDocument();
     expect(screen.getByText('待退税车辆')).toBeInTheDocument();
     expect(screen.getByText('已选择')).toBeInTheDocument();
-    const asked = server.requests.find((request) => request.path === '/api/car/carLists');
+    const asked = server.requests.find(
+      (request) => request.path === '/api/car/carLists' && request.query.has('if_drawback'),
+    );
     expect(asked?.query.get('order_id')).toBe('5');
     expect(asked?.query.get('if_drawback')).toBe('1');
 
@@ -150,6 +152,28 @@ describe('tax refund (/filed/tax_add)', { timeout: 60_000 }, () => {
     await screen.findByText('新建成功');
     expect(writes()[0]).toMatchObject({ path: '/api/car/drawbackAdd', body: { order_id: 5, vin: [vin(11), vin(13)] } });
     await waitFor(() => expect(location()).toBe('/filed/list'), { timeout: 3000 });
+  });
+
+  it('offers 保存并录入注销 while the contract has vehicles waiting for deregistration: it saves and opens 注销 in its place', async () => {
+    server.on('POST /api/car/drawbackAdd', envelope(200, { id: 3 }, '新建成功'));
+    const { location } = renderPage(<TaxRefundPage />, '/filed/tax_add/:order_id', '/filed/tax_add/5');
+    await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
+    await userEvent.click(await screen.findByText('保存并录入注销'));
+    await screen.findByText('新建成功');
+    expect(writes()[0]).toMatchObject({ path: '/api/car/drawbackAdd', body: { order_id: 5, vin: allWaiting } });
+    await waitFor(() => expect(location()).toBe('/filed/freeze_add/5'));
+  });
+
+  it('offers no next step when none of the contract’s vehicles waits for it, nor on the freight form', async () => {
+    server.on('GET /api/car/carLists', (request) => envelope(200, request.query.has('if_archive') ? [] : waiting));
+    const first = renderPage(<TaxRefundPage />, '/filed/tax_add/:order_id', '/filed/tax_add/5');
+    await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
+    await waitFor(() => expect(server.requests.some((request) => request.query.get('if_archive') === '1')).toBe(true));
+    expect(screen.queryByText('保存并录入注销')).not.toBeInTheDocument();
+    first.unmount();
+    renderPage(<FreightFormPage />, '/filed/freight_add/:order_id', '/filed/freight_add/5');
+    await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
+    expect(screen.queryByText(/保存并录入/)).not.toBeInTheDocument();
   });
 
   it('starts with the car of ?vehicle= (the vehicle file’s 退税) chosen', async () => {
@@ -195,7 +219,11 @@ describe('deregistration (/filed/freeze_add, /filed/freeze_edit)', { timeout: 60
     server.on('POST /api/car/archiveAdd', envelope(200, { id: 9 }, '新建成功'));
     renderPage(<DeregistrationFormPage />, '/filed/freeze_add/:order_id', '/filed/freeze_add/5');
     await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
-    expect(server.requests.find((request) => request.path === '/api/car/carLists')?.query.get('if_archive')).toBe('1');
+    expect(
+      server.requests.some(
+        (request) => request.path === '/api/car/carLists' && request.query.get('if_archive') === '1',
+      ),
+    ).toBe(true);
     expect(screen.getByText('待注销车辆')).toBeInTheDocument();
     await giveBack(11, 12, 13);
     await save();

@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Card, Form, Typography } from 'antd';
+import { Button, Card, Form, Typography } from 'antd';
 import { stageTable } from '../../../../../contract/stage';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { linkedVehicleId } from '../../../components/linked-vehicle';
@@ -36,6 +36,18 @@ const PANE_HEIGHT_ALONE = 400;
 /** The left pane once every vehicle is on the right. */
 export const ALL_CHOSEN = '车辆都已选择，不需要的请从右侧移出';
 
+/**
+ * The step a clerk records next on the filed card (退税, then 注销, then 运费): an add offers
+ * 保存并录入<next> while that step has vehicles of the contract waiting, so the contract's records follow
+ * one another without going back to the list in between.
+ */
+const NEXT_STEP: Partial<Record<FilingStep, FilingStep>> = { drawback: 'archive', archive: 'freight' };
+const addPathOf: Record<FilingStep, (orderId: number) => string> = {
+  drawback: filedPaths.taxAdd,
+  archive: filedPaths.freezeAdd,
+  freight: filedPaths.freightAdd,
+};
+
 /** The vehicles an edit starts with: the record's own. */
 const carsOf = (record: FilingRecord): VehicleTransferItem[] => record.cars.map((car) => ({ ...car }));
 
@@ -50,6 +62,8 @@ function FilingForm({ step }: { step: FilingStep }) {
   const order = useFiledOrder(orderValid ? orderId : undefined);
   const waiting = useWaitingCars(orderValid ? orderId : undefined, step);
   const saved = useFilingRecord(step, route.id);
+  const next = route.given ? undefined : NEXT_STEP[step];
+  const nextWaiting = useWaitingCars(orderValid && next ? orderId : undefined, next ?? step);
   // An add starts with the contract's waiting vehicles chosen: all of them (the filed card's 退税 / 注销 /
   // 运费, as clerks file a contract's cars together), or from the vehicle file (?vehicle=<id>) that car once
   // it is among them. The clerk moves back what does not belong.
@@ -117,9 +131,24 @@ function FilingForm({ step }: { step: FilingStep }) {
   }
 
   const hasDocuments = stageTable[step].slots.length > 0;
+  const saveAndNext =
+    next && (nextWaiting.data?.length ?? 0) > 0 ? (
+      <Button
+        disabled={page.closing}
+        loading={page.saving}
+        onClick={() =>
+          void save().then((done) => {
+            if (done) page.openInstead(addPathOf[next](orderId));
+          })
+        }
+      >
+        保存并录入{filingSteps[next].title}
+      </Button>
+    ) : null;
   return (
     <FormPage
       page={page}
+      actions={saveAndNext}
       className={`filing-form-page filing-${step}-form`}
       title={record.editing ? screen.editTitle : screen.title}
       onSave={() => void save()}
