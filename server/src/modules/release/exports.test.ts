@@ -3,7 +3,12 @@ import { historyEvents } from '../../../../tests/helpers/history';
 import { messages } from '../../../../contract/common';
 import { exportsMessages } from '../../../../contract/release-exports';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
-import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from '../../../../tests/helpers/release-exports';
+import {
+  type ExportsFiles,
+  exportsForm,
+  releaseSetUp,
+  uploadExportsFiles,
+} from '../../../../tests/helpers/release-exports';
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
 import { vin } from '../../../../tests/helpers/overseas';
 import { type ReleasePassFiles, releaseForm, uploadReleasePassFiles } from '../../../../tests/helpers/release';

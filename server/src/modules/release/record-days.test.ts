@@ -3,7 +3,12 @@ import { RECORD_DAY_MAX, RECORD_DAY_MIN } from '../../../../contract/common';
 import { exportsMessages } from '../../../../contract/release-exports';
 import { registryMessages } from '../../../../contract/registry';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
-import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from '../../../../tests/helpers/release-exports';
+import {
+  type ExportsFiles,
+  exportsForm,
+  releaseSetUp,
+  uploadExportsFiles,
+} from '../../../../tests/helpers/release-exports';
 import { carLine, vin } from '../../../../tests/helpers/overseas';
 import { purchaseCar } from '../../../../tests/helpers/purchase';
 import { plateForm, type RegistryFiles, uploadRegistryFiles } from '../../../../tests/helpers/registry';

@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { releaseListCodeLabels } from '../../../../contract/release-exports';
 import { contractAppForEachTest } from '../../../../tests/helpers/contract-app';
 import { exportSheet, rowsOf } from '../../../../tests/helpers/export-sheet';
-import { type ExportsFiles, exportsForm, releaseSetUp, uploadExportsFiles } from '../../../../tests/helpers/release-exports';
+import {
+  type ExportsFiles,
+  exportsForm,
+  releaseSetUp,
+  uploadExportsFiles,
+} from '../../../../tests/helpers/release-exports';
 import { vin } from '../../../../tests/helpers/overseas';
 import { type ReleasePassFiles, releaseForm, uploadReleasePassFiles } from '../../../../tests/helpers/release';
 

@@ -118,7 +118,9 @@ const contractsOf = async (
   ctx: AppContext,
   vehicles: readonly ReleaseVehicle[],
 ): Promise<{ purchase_id: number | null; order_id: number | null }> => {
-  const purchases = [...new Set(vehicles.flatMap((vehicle) => (vehicle.purchase_id === null ? [] : [vehicle.purchase_id])))];
+  const purchases = [
+    ...new Set(vehicles.flatMap((vehicle) => (vehicle.purchase_id === null ? [] : [vehicle.purchase_id]))),
+  ];
   if (purchases.length > 1) throw unprocessable(releasePassMessages.mixedPurchases, 'vin');
   const [purchaseId] = purchases;
   const orders = [...new Set(vehicles.map((vehicle) => vehicle.order_id))];

@@ -48,7 +48,9 @@ describe('release pass (出库 / 车辆放行)', () => {
     for (const v of vins) {
       await saveStageRecord(t.db, actor(), { stage: 'plate', vehicleIds: [await idOf(v)], fields: {}, documents: {} });
     }
-    const moved = await t.db.transaction().execute((trx) => handOverPurchases(trx, actor(), 'transfer', [ids.purchaseId]));
+    const moved = await t.db
+      .transaction()
+      .execute((trx) => handOverPurchases(trx, actor(), 'transfer', [ids.purchaseId]));
     expect(moved.moved).toBe(vins.length);
     return ids;
   };
@@ -200,7 +202,9 @@ describe('release pass (出库 / 车辆放行)', () => {
     expect(noSlip.json().data.errors).toMatchObject({ fxt_image: ['请上传放行条'] });
     // 离场照片 takes photos only; the slip may be a scanned PDF (contract/stage.ts, `accept`).
     const scan = await uploadFixture(t.app, staff.token, 'image', 'scans/deregistration-certificate.pdf', '放行条.pdf');
-    expect(refusal(await call('POST', '/api/car/releaseAdd', releaseForm(files, [vin(1)], { lc_image: scan })))).toEqual({
+    expect(
+      refusal(await call('POST', '/api/car/releaseAdd', releaseForm(files, [vin(1)], { lc_image: scan }))),
+    ).toEqual({
       status: 422,
       message: '只能上传 jpg、png、jpeg 格式的照片',
     });
@@ -254,9 +258,9 @@ describe('release pass (出库 / 车辆放行)', () => {
       releaseForm(files, [], { release_id: id, updated_at: after.updated_at }),
     );
     expect(refusal(emptied)).toEqual({ status: 422, message: '请先选择要放行出库的车辆' });
-    expect((await call('POST', '/api/car/releaseEdit', releaseForm(files, [vin(1)], { release_id: 999 }))).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', '/api/car/releaseEdit', releaseForm(files, [vin(1)], { release_id: 999 }))).statusCode,
+    ).toBe(404);
     const noId = await call('POST', '/api/car/releaseEdit', releaseForm(files, [vin(1)]));
     expect(refusal(noId)).toEqual({ status: 422, message: releasePassMessages.releaseIdRequired });
     expect((await readPass(id)).updated_at).toBe(after.updated_at);
@@ -278,7 +282,11 @@ describe('release pass (出库 / 车辆放行)', () => {
     expect(await vehicleOf(vin(1))).toMatchObject({ flow: 'filing', release: 2 });
 
     const { updated_at } = await readPass(id);
-    const drop = await call('POST', '/api/car/releaseEdit', releaseForm(files, [vin(2)], { release_id: id, updated_at }));
+    const drop = await call(
+      'POST',
+      '/api/car/releaseEdit',
+      releaseForm(files, [vin(2)], { release_id: id, updated_at }),
+    );
     expect(refusal(drop)).toEqual({ status: 409, message: `车辆 ${vin(1)} 已移交归档，不能从放行条中移除` });
     // Correcting the pass's photos with the filed vehicle kept is allowed (a later flow may correct).
     const fix = await call(

@@ -19,8 +19,7 @@ export const listReleaseGroups = (
   filters: FilterValues,
   options?: RequestOptions,
   limit: number = PAGE_SIZE,
-): Promise<Paged<ReleaseListGroup>> =>
-  call(releaseListEndpoints.list, { query: { ...filters, page, limit } }, options);
+): Promise<Paged<ReleaseListGroup>> => call(releaseListEndpoints.list, { query: { ...filters, page, limit } }, options);
 
 export const releaseListQuery = (filters: FilterValues, page: number) =>
   queryOptions({

@@ -44,7 +44,8 @@ export function ExportsContractPicker({ value, onChange, picked, onPick, disable
   const found = useExportContracts(orderNo, open && !disabled);
   const contracts = found.data ?? [];
   // The chosen contract stays named whatever the last search found.
-  const listed = picked && !contracts.some((contract) => contract.id === picked.id) ? [picked, ...contracts] : contracts;
+  const listed =
+    picked && !contracts.some((contract) => contract.id === picked.id) ? [picked, ...contracts] : contracts;
   const waiting = found.isFetching || typed.trim() !== orderNo;
 
   return (

@@ -34,4 +34,3 @@ export function useReleaseListRefresh() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.carSearch });
   }, [queryClient]);
 }
-

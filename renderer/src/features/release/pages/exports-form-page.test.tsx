@@ -53,7 +53,8 @@ const renderAdd = () =>
   });
 const renderEdit = (entry = '/release/letout_edit/1/40') =>
   renderInApp(<ExportsFormPage />, {
-    path: entry.split('/').length === 6 ? '/release/letout_edit/:order_id/:p_id/:id' : '/release/letout_edit/:order_id/:id',
+    path:
+      entry.split('/').length === 6 ? '/release/letout_edit/:order_id/:p_id/:id' : '/release/letout_edit/:order_id/:id',
     initialEntries: ['/release/list', entry],
   });
 
@@ -328,7 +329,10 @@ describe('export declaration form (出口报关)', { timeout: 60_000 }, () => {
 
     server.on(
       'GET /api/car/exportsRead',
-      envelope(200, record({ bgd_sn: 'BG-999', exportscar: [record().exportscar[0]!], updated_at: '2026-11-19 08:00:00' })),
+      envelope(
+        200,
+        record({ bgd_sn: 'BG-999', exportscar: [record().exportscar[0]!], updated_at: '2026-11-19 08:00:00' }),
+      ),
     );
     await userEvent.click(within(alert).getByText('放弃修改并载入最新内容'));
     await waitFor(() => expect(screen.getByLabelText('报关单号')).toHaveValue('BG-999'));

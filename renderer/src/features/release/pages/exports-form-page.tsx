@@ -25,11 +25,7 @@ import { useLinkedVehicle } from '../../../components/linked-vehicle';
 import { MoneyInput, moneyRules, type MoneyValue } from '../../../components/money-input';
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
-import {
-  documentBodyFields,
-  documentFormValues,
-  StageDocumentFields,
-} from '../../../components/stage-documents';
+import { documentBodyFields, documentFormValues, StageDocumentFields } from '../../../components/stage-documents';
 import { VehicleTransfer, vehicleTransferRule, type VehicleTransferItem } from '../../../components/vehicle-transfer';
 import { useExportContract, useExportWaitingCars } from '../api/exports-choices';
 import { exportsQueryKey, useExportsRecord } from '../api/exports-read';
@@ -167,7 +163,11 @@ function ExportsForm() {
   useEffect(() => {
     if (!linkedOrder || linkedStep.current !== 'car' || orderId !== linkedOrder.id || !waiting.data) return;
     linkedStep.current = 'done';
-    if (askedOrderId !== undefined) form.setFieldValue('car_ids', waiting.data.map((car) => car.id));
+    if (askedOrderId !== undefined)
+      form.setFieldValue(
+        'car_ids',
+        waiting.data.map((car) => car.id),
+      );
     else if (linked && waiting.data.some((car) => car.id === linked.id)) form.setFieldValue('car_ids', [linked.id]);
   }, [linkedOrder, askedOrderId, linked, orderId, waiting.data, form]);
   // The contract as the picker shows it: the clerk's pick, else the linked one while it is the chosen one.
@@ -269,10 +269,7 @@ function ExportsForm() {
             </Col>
             <Col xs={24} md={8} xl={4}>
               <Form.Item label={exportsLabels.currency} name="currency">
-                <Radio.Group
-                  optionType="button"
-                  options={CURRENCIES.map((code) => ({ value: code, label: code }))}
-                />
+                <Radio.Group optionType="button" options={CURRENCIES.map((code) => ({ value: code, label: code }))} />
               </Form.Item>
             </Col>
           </Row>

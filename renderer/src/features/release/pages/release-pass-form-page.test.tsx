@@ -40,7 +40,11 @@ beforeEach(() => {
   let uploads = 0;
   server.on('POST /api/upload', () => {
     uploads += 1;
-    return envelope(200, { url: `/storage/image/2026/11/upload-${uploads}.png`, name: `upload-${uploads}.png`, size: 10 });
+    return envelope(200, {
+      url: `/storage/image/2026/11/upload-${uploads}.png`,
+      name: `upload-${uploads}.png`,
+      size: 10,
+    });
   });
 });
 
@@ -56,7 +60,7 @@ const save = () => userEvent.click(button(/^保\s*存$/));
 const errors = () => Array.from(document.querySelectorAll('.ant-form-item-explain-error'), (node) => node.textContent);
 const writes = () => server.requests.filter((request) => request.method === 'POST' && request.path !== '/api/upload');
 const pane = (title: string) =>
-  (document.querySelectorAll('.ant-transfer-section')[title === '待放行车辆' ? 0 : 1] as HTMLElement);
+  document.querySelectorAll('.ant-transfer-section')[title === '待放行车辆' ? 0 : 1] as HTMLElement;
 const vinsIn = (title: string) =>
   Array.from(pane(title).querySelectorAll('.release-pass-car-vin'), (node) => node.textContent);
 const item = (vin: string) => screen.getByText(vin).closest('li') as HTMLElement;
@@ -140,7 +144,8 @@ describe('release pass form (车辆放行)', () => {
     expect(within(pane('待放行车辆')).getByText('海外合同 HW-2026-001')).toBeInTheDocument();
 
     await userEvent.click(within(pane('待放行车辆')).getByLabelText('选择采购合同 CG-2026-001的全部车辆'));
-    for (const vin of [car(12, 1).vin, car(11, 1).vin]) expect(item(vin)).toHaveClass('ant-transfer-list-content-item-checked');
+    for (const vin of [car(12, 1).vin, car(11, 1).vin])
+      expect(item(vin)).toHaveClass('ant-transfer-list-content-item-checked');
     expect(item(car(13, 2).vin)).not.toHaveClass('ant-transfer-list-content-item-checked');
     await move('加入');
     expect(vinsIn('本次放行车辆')).toEqual([car(12, 1).vin, car(11, 1).vin]);
@@ -201,9 +206,9 @@ describe('release pass form (车辆放行)', () => {
     await waitFor(() => expect(vinsIn('待放行车辆')).toHaveLength(3));
     await userEvent.type(within(pane('待放行车辆')).getByPlaceholderText('请输入车架号'), '200012');
     await waitFor(() =>
-      expect(server.requests.some((r) => r.path === '/api/car/releaseCandidates' && r.query.get('vin') === '200012')).toBe(
-        true,
-      ),
+      expect(
+        server.requests.some((r) => r.path === '/api/car/releaseCandidates' && r.query.get('vin') === '200012'),
+      ).toBe(true),
     );
     await waitFor(() => expect(vinsIn('待放行车辆')).toEqual([car(12, 1).vin]));
   });
@@ -286,7 +291,9 @@ describe('release pass form (车辆放行)', () => {
 
     server.on('POST /api/car/releaseEdit', envelope(409, null, '已出库的车辆不能再次出库'));
     await save();
-    await waitFor(() => expect(document.querySelector('.ant-alert-error')).toHaveTextContent('已出库的车辆不能再次出库'));
+    await waitFor(() =>
+      expect(document.querySelector('.ant-alert-error')).toHaveTextContent('已出库的车辆不能再次出库'),
+    );
   });
 
   it('opens the pass named last by the release detail page’s three-part link', async () => {

@@ -9,19 +9,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert, App, Card, Descriptions, Form, type FormRule } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import {
-  type ReleaseAddBodyInput,
-  type ReleasePass,
-  releasePassMessages,
-} from '../../../../../contract/release';
+import { type ReleaseAddBodyInput, type ReleasePass, releasePassMessages } from '../../../../../contract/release';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
-import {
-  documentBodyFields,
-  documentFormValues,
-  StageDocumentFields,
-} from '../../../components/stage-documents';
+import { documentBodyFields, documentFormValues, StageDocumentFields } from '../../../components/stage-documents';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { releaseCandidatesQuery } from '../api/release-pass-candidates';
 import { releasePassesQueryKey, useReleasePass } from '../api/release-pass-read';
@@ -124,9 +116,7 @@ function ReleasePassForm() {
 
   // The pickup list's batch (add only): preselected once, the vehicles that cannot go named with why.
   // The vehicle file's 新增出库 (`?vehicle=<id>`) is a batch of one.
-  const [asked] = useState(() =>
-    route.given ? undefined : askedCarIds(search.get('car') ?? search.get('vehicle')),
-  );
+  const [asked] = useState(() => (route.given ? undefined : askedCarIds(search.get('car') ?? search.get('vehicle'))));
   const preselected = useRef(false);
 
   const [typed, setTyped] = useState('');
@@ -233,13 +223,7 @@ function ReleasePassForm() {
               }
             />
           )}
-          <Form.Item
-            name="vin"
-            rules={carRules(record.editing)}
-            required
-            label="选择车辆"
-            style={{ marginBottom: 0 }}
-          >
+          <Form.Item name="vin" rules={carRules(record.editing)} required label="选择车辆" style={{ marginBottom: 0 }}>
             <ReleasePassCars
               candidates={candidates.data?.data ?? []}
               loading={candidates.isFetching}
