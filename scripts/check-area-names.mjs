@@ -1,8 +1,8 @@
 // One name per area in all three programs (issue 22): every folder of server/src/modules/ has its
 // contract/<name>.ts and its renderer/src/features/<name>/ holding code, so that a clerk's word for an
-// area finds its endpoints, its server code and its screens. `upload` alone has no feature: its renderer
-// side is the shared UploadSlot in renderer/src/components/. Prints each area that breaks the rule and
-// exits 1 when there is one.
+// area finds its endpoints, its server code and its screens. `upload` and `search` have no feature:
+// their renderer sides are shared (UploadSlot, the top bar's search box). Prints each area that breaks
+// the rule and exits 1 when there is one.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -12,7 +12,10 @@ const featuresDir = join(root, 'renderer/src/features');
 const contractDir = join(root, 'contract');
 
 /** Areas whose renderer side is shared rather than a feature, with the reason printed when asked. */
-const withoutFeature = new Map([['upload', 'its renderer side is UploadSlot in renderer/src/components/']]);
+const withoutFeature = new Map([
+  ['upload', 'its renderer side is UploadSlot in renderer/src/components/'],
+  ['search', "its renderer side is the top bar's box in renderer/src/layout/global-search.tsx, on every page"],
+]);
 
 const sourceFile = /\.(ts|tsx)$/;
 const holdsCode = (dir) =>
@@ -42,4 +45,6 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`  - ${problem}`);
   process.exit(1);
 }
-console.log(`Area names: ${areas.length} areas, each with its contract file and renderer feature (upload shared)`);
+console.log(
+  `Area names: ${areas.length} areas, each with its contract file and renderer feature (upload and search shared)`,
+);

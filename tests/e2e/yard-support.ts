@@ -250,7 +250,7 @@ export async function dropInto(page: Page, scope: Page | Locator, label: string,
  * 保存, and the toast saying so: an earlier save's toast has gone first (a toast stays three seconds),
  * so the one seen is this form's own.
  */
-export async function saveSeeing(page: Page, text: '新建成功' | '编辑成功'): Promise<void> {
+export async function saveSeeing(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true })).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText(text, { exact: true })).toBeVisible();
