@@ -8,6 +8,8 @@ export const releaseListPaths = {
   exportsAdd: '/release/letout_add',
   /** A group's 新增出口: the declaration form with that contract and its waiting vehicles chosen. */
   exportsAddFor: (orderId: number) => `/release/letout_add?order_id=${orderId}`,
+  /** A group's 车辆放行: the release pass form with the group's vehicles still without a pass chosen. */
+  passAddFor: (carIds: readonly number[]) => `/release/letpass_add?car=${carIds.join(',')}`,
   /** 编辑出口 on the list. */
   exportsEdit: (orderId: number | null, exportsId: number) => `/release/letout_edit/${orderId ?? 0}/${exportsId}`,
   /** The detail page's edit links carry the purchase contract as well. */

@@ -158,6 +158,31 @@ describe('release list', { timeout: 60_000 }, () => {
     expect(view.location()).toBe('/release/letout_add?order_id=3');
   });
 
+  it('a group’s 车辆放行 opens the release pass form with its vehicles still without a pass; off once all have one', async () => {
+    groups = [
+      contract,
+      notLinked,
+      {
+        ...contract,
+        id: 4,
+        order_id: 4,
+        order_no: 'HW-2026-004',
+        car: [car(21, 'LSVAB1230RA200021', { release_id: 7, status: 8 })],
+      },
+    ];
+    const view = renderInApp(<ReleaseListPage />, { initialEntries: ['/release/list'] });
+    await carsOf('HW-2026-004');
+    const released = screen.getByLabelText('车辆放行 HW-2026-004');
+    expect(released).toBeDisabled();
+    expect(released).toHaveAttribute('title', '该合同的车辆都已放行');
+    // 未关联's vehicles leave on a pass too.
+    expect(screen.getByLabelText('车辆放行 未关联')).toBeEnabled();
+    const open = screen.getByLabelText('车辆放行 HW-2026-003');
+    expect(open).toHaveAttribute('title', '为 2 台未放行车辆新增放行条');
+    fireEvent.click(open);
+    expect(view.location()).toBe('/release/letpass_add?car=12,14');
+  });
+
   it('sends the contract number and VIN filters, and 重置 clears them', async () => {
     renderInApp(<ReleaseListPage />, { initialEntries: ['/release/list'] });
     await carsOf('HW-2026-003');

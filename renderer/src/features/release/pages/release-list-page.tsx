@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Space, Tag, theme, Typography } from 'antd';
-import { FileAddOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { ExportOutlined, FileAddOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import {
   NOT_LINKED,
   RELEASE_LIST_FILE_NAME,
@@ -55,14 +55,25 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
   };
   const head = { ...cell, background: token.colorFillAlter, fontWeight: 500 };
   const columns: FieldDescription<ReleaseListCar>[] = [
-    { key: 'vin', title: '车架号', width: 200, render: (_: unknown, car: ReleaseListCar) => <VinCell vin={car.vin} vehicleId={car.id} /> },
+    {
+      key: 'vin',
+      title: '车架号',
+      width: 200,
+      render: (_: unknown, car: ReleaseListCar) => <VinCell vin={car.vin} vehicleId={car.id} />,
+    },
     { key: 'model', title: '车型', render: (_: unknown, car: ReleaseListCar) => car.model || '—' },
-    { key: 'purchase_no', title: '采购合同号', width: 150, render: (_: unknown, car: ReleaseListCar) => car.purchase_no ?? '—' },
+    {
+      key: 'purchase_no',
+      title: '采购合同号',
+      width: 150,
+      render: (_: unknown, car: ReleaseListCar) => car.purchase_no ?? '—',
+    },
     {
       key: 'rate',
       title: '出口资料',
       width: 84,
-      render: (_: unknown, car: ReleaseListCar) => (car.rate === null ? <Typography.Text type="secondary">未报关</Typography.Text> : `${car.rate}%`),
+      render: (_: unknown, car: ReleaseListCar) =>
+        car.rate === null ? <Typography.Text type="secondary">未报关</Typography.Text> : `${car.rate}%`,
     },
     {
       key: 'exports_date',
@@ -70,7 +81,12 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
       width: 100,
       render: (_: unknown, car: ReleaseListCar) => (car.exports_date ? formatDate(car.exports_date) : '—'),
     },
-    { key: 'status', title: '状态', width: 120, render: (_: unknown, car: ReleaseListCar) => <ReleaseCodeTag code={car.status} /> },
+    {
+      key: 'status',
+      title: '状态',
+      width: 120,
+      render: (_: unknown, car: ReleaseListCar) => <ReleaseCodeTag code={car.status} />,
+    },
     {
       key: 'actions',
       title: '操作',
@@ -79,7 +95,9 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
       render: (_: unknown, car: ReleaseListCar) => {
         // 放行详情 first: every vehicle has it, so the links line up down the column.
         const links = [
-          car.purchase_id === null ? null : { text: '放行详情', path: releaseListPaths.info(group.order_id, car.purchase_id) },
+          car.purchase_id === null
+            ? null
+            : { text: '放行详情', path: releaseListPaths.info(group.order_id, car.purchase_id) },
           car.exports_id === null
             ? null
             : { text: '编辑出口', path: releaseListPaths.exportsEdit(group.order_id, car.exports_id) },
@@ -140,8 +158,7 @@ const releaseListFields: FieldDescription<ReleaseListGroup, ReleaseListQuery>[] 
     title: '海外合同号',
     width: 170,
     onCell: wrapAnywhere,
-    render: (_: unknown, group) =>
-      group.order_no ?? <Typography.Text type="secondary">{NOT_LINKED}</Typography.Text>,
+    render: (_: unknown, group) => group.order_no ?? <Typography.Text type="secondary">{NOT_LINKED}</Typography.Text>,
     filter: { kind: 'text', key: 'order_no', maxLength: RELEASE_LIST_TEXT_MAX, width: 180 },
   },
   { key: 'vin', title: '车架号', hideInTable: true, filter: { kind: 'vin', key: 'vin' } },
@@ -170,8 +187,9 @@ const releaseListFields: FieldDescription<ReleaseListGroup, ReleaseListQuery>[] 
 /**
  * /release/list (spec part 2, section 2, "Release list"): the vehicles waiting in the release flow,
  * grouped by overseas contract (未关联 where none), each group with its customer, its contract's
- * vehicle count, its purchase contracts' 放行详情, 新增出口 (the declaration form with the contract and its
- * undeclared vehicles chosen) and 移交归档; each vehicle with its model, export
+ * vehicle count, its purchase contracts' 放行详情, 车辆放行 (the release pass form with its vehicles still
+ * without a pass chosen, one pass per purchase contract), 新增出口 (the declaration form with the contract and
+ * its undeclared vehicles chosen) and 移交归档; each vehicle with its model, export
  * document rate, export date, code 6 to 9 and 编辑出口 where a declaration holds it. 15 groups a page.
  */
 export function ReleaseListPage() {
@@ -207,15 +225,29 @@ export function ReleaseListPage() {
       key: 'actions',
       title: '操作',
       alwaysVisible: true,
-      width: 204,
+      width: 300,
       fixed: 'right',
       render: (_: unknown, group) => {
+        // The vehicles the registry handed over still without a pass: one add lets them all out.
+        const unreleased = group.car.filter((car) => car.release_id === null).map((car) => car.id);
         // 新增出口 opens the declaration with the contract and its undeclared vehicles chosen; a group of no
         // overseas contract (未关联) cannot be declared.
         const undeclared = group.car.filter((car) => car.exports_id === null).length;
         const orderId = group.order_id;
         return (
           <Space size={8}>
+            <Button
+              size="small"
+              icon={<ExportOutlined />}
+              aria-label={`车辆放行 ${contractOf(group)}`}
+              disabled={unreleased.length === 0}
+              title={
+                unreleased.length === 0 ? '该合同的车辆都已放行' : `为 ${unreleased.length} 台未放行车辆新增放行条`
+              }
+              onClick={() => navigate(releaseListPaths.passAddFor(unreleased))}
+            >
+              车辆放行
+            </Button>
             {orderId !== null && (
               <Button
                 size="small"
