@@ -105,14 +105,21 @@ export const containsText = (
 };
 
 /**
- * An FTS5 query for the rows holding the first and the last trigram of `text` (three characters or
- * more), each quoted, joined by AND. A phrase of all the text's trigrams makes FTS5 read and match the
- * positions of each: a VIN tail of six took 1.0 ms against 0.24 ms for its first and last trigram at
- * 500,000 vehicles, a whole company name of 13 characters 1.25 ms against 0.47 ms. The rows found are
- * a superset (the two trigrams may be apart), which the caller's `like` narrows.
+ * An FTS5 query for the rows holding two trigrams of `text` (three characters or more): its first and
+ * its last, each quoted, joined by AND, skipping a trigram of one repeated character (`000`, in most
+ * zero-padded numbers) for the next one inwards where there is one. A phrase of all the text's trigrams
+ * makes FTS5 read and match the positions of each: a VIN tail of six took 1.0 ms against 0.24 ms for
+ * two of its trigrams at 500,000 vehicles, a whole company name of 13 characters 1.25 ms against 0.47
+ * ms; `025` and `500` instead of `025` and `000` took 86 instead of 185 µs in 58,000 declaration
+ * numbers. The rows found are a superset (the two trigrams may be apart), which the caller's `like`
+ * narrows.
  */
 export const ftsTrigrams = (text: string): string => {
   const characters = [...text];
-  const starts = new Set([0, characters.length - TRIGRAM_LENGTH]);
-  return [...starts].map((start) => ftsPhrase(characters.slice(start, start + TRIGRAM_LENGTH).join(''))).join(' AND ');
+  const trigrams = characters
+    .slice(0, characters.length - TRIGRAM_LENGTH + 1)
+    .map((_, start) => characters.slice(start, start + TRIGRAM_LENGTH).join(''));
+  const varied = trigrams.filter((trigram) => new Set(trigram).size > 1);
+  const from = varied.length > 0 ? varied : trigrams;
+  return [...new Set([from[0] ?? text, from[from.length - 1] ?? text])].map(ftsPhrase).join(' AND ');
 };

@@ -109,10 +109,10 @@ const rank = (st: Statement, target: SearchedColumn, needle: Needle): string => 
 };
 
 /**
- * Whether the row holds the whole text. The candidates come from a looser lookup (a code's last six
- * characters, FTS5's trigrams in any place and its wider case folding). PostgreSQL checks with
- * `strpos`, which no index serves, so that the planner reads the few candidates by their ids rather
- * than the trigram index a second time for a `like` it could serve (it did, for a VIN tail of 4).
+ * Whether the row holds the whole text. On SQLite the candidates come from a looser lookup (a code's
+ * last six characters, two of its trigrams in any place, FTS5's wider case folding). PostgreSQL (one or
+ * two characters here: exact values and names' grams) checks with `strpos`, which takes the text as
+ * it is and which no index serves, so that the planner reads the few candidates by their ids.
  */
 const holds = (st: Statement, target: SearchedColumn, needle: Needle): string => {
   const column = columnOf(target);
@@ -124,7 +124,7 @@ const holds = (st: Statement, target: SearchedColumn, needle: Needle): string =>
 
 /**
  * SQLite: the ids of the newest CANDIDATES rows containing the text (three characters or more), FTS5's
- * rowids newest first for the text's first and last trigram (`ftsTrigrams`), stopping at CANDIDATES: a
+ * rowids newest first for two of the text's trigrams (`ftsTrigrams`), stopping at CANDIDATES: a
  * text most rows contain (`LFV`, `有限公司`) costs what a rare one does. A code is looked up by its last
  * six characters, as `containsText` does; `holds` checks the whole text. `unless`: a statement whose
  * rows, if any, make the lookup needless (the row equal to the text); SQLite starts FTS5's lookup
