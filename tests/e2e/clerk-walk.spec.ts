@@ -187,7 +187,7 @@ test('one overseas contract of two cars from signature to the zip without a refu
   await save(page);
   await expect(page).toHaveURL(/\/overseas\/list$/, { timeout: 10_000 });
 
-  // 2. 移交采购, then 新建采购合同 twice from the row: the new car, then the used car.
+  // 2. 移交采购, then 新建采购合同 twice from the row: the new car's contract, then the used car's.
   const orderRow = page.locator('.paged-table tr.ant-table-row', {
     has: page.getByRole('cell', { name: orderNo, exact: true }),
   });
@@ -199,7 +199,7 @@ test('one overseas contract of two cars from signature to the zip without a refu
     ['二手车', usedNo, usedCar],
   ] as const) {
     await orderRow.getByRole('button', { name: `合同 ${orderNo} 新建采购合同` }).click();
-    await expect(page).toHaveURL(/\/purchase\/add\?order_id=\d+$/);
+    await expect(page).toHaveURL(/\/purchase\/add\?order_id=\d+/);
     const form = shown(page, '.purchase-form-page');
     await formItem(form, '合同类型').getByText(type, { exact: true }).click();
     await form.getByLabel('采购合同号').fill(number);
@@ -328,15 +328,15 @@ test('one overseas contract of two cars from signature to the zip without a refu
   await pressInDialog(page, '是否确定要将该采购合同下所有符合条件的车辆移交归档流程?');
   await expect(page.getByText('移交成功!').first()).toBeVisible();
 
-  // 10. The filed card's 退税, then 保存并录入注销 (certificate) and 保存并录入运费 (invoice, payment slip):
-  // each form opens with the contract's waiting cars chosen.
+  // 10. The filed card's 退税, then 继续录入注销 (certificate) and 继续录入运费 (invoice, payment slip),
+  // each saving and opening the next form; each opens with the contract's waiting cars chosen.
   await openScreen(page, '归档管理', '归档列表');
   const card = filedCard(page, orderNo);
   const filingForm = shown(page, '.filing-form-page');
   await card.getByRole('button', { name: `海外合同 ${orderNo} 退税` }).click();
   for (const [path, files, next] of [
-    ['tax_add', [], '保存并录入注销'],
-    ['freeze_add', [['注销证明', scan('deregistration-certificate.pdf', '注销证明.pdf', PDF)]], '保存并录入运费'],
+    ['tax_add', [], '继续录入注销'],
+    ['freeze_add', [['注销证明', scan('deregistration-certificate.pdf', '注销证明.pdf', PDF)]], '继续录入运费'],
     [
       'freight_add',
       [

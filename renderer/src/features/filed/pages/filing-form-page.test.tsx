@@ -154,11 +154,13 @@ describe('tax refund (/filed/tax_add)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(location()).toBe('/filed/list'), { timeout: 3000 });
   });
 
-  it('offers 保存并录入注销 while the contract has vehicles waiting for deregistration: it saves and opens 注销 in its place', async () => {
+  it('offers 继续录入注销 (保存并录入注销) while the contract has vehicles waiting for deregistration: it saves and opens 注销 in its place', async () => {
     server.on('POST /api/car/drawbackAdd', envelope(200, { id: 3 }, '新建成功'));
     const { location } = renderPage(<TaxRefundPage />, '/filed/tax_add/:order_id', '/filed/tax_add/5');
     await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
-    await userEvent.click(await screen.findByText('保存并录入注销'));
+    const next = (await screen.findByText('继续录入注销')).closest('button') as HTMLElement;
+    expect(next).toHaveAttribute('title', '保存并录入注销');
+    await userEvent.click(next);
     await screen.findByText('新建成功');
     expect(writes()[0]).toMatchObject({ path: '/api/car/drawbackAdd', body: { order_id: 5, vin: allWaiting } });
     await waitFor(() => expect(location()).toBe('/filed/freeze_add/5'));
@@ -169,11 +171,11 @@ describe('tax refund (/filed/tax_add)', { timeout: 60_000 }, () => {
     const first = renderPage(<TaxRefundPage />, '/filed/tax_add/:order_id', '/filed/tax_add/5');
     await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
     await waitFor(() => expect(server.requests.some((request) => request.query.get('if_archive') === '1')).toBe(true));
-    expect(screen.queryByText('保存并录入注销')).not.toBeInTheDocument();
+    expect(screen.queryByText('继续录入注销')).not.toBeInTheDocument();
     first.unmount();
     renderPage(<FreightFormPage />, '/filed/freight_add/:order_id', '/filed/freight_add/5');
     await waitFor(() => expect(vinsIn('right')).toEqual(allWaiting));
-    expect(screen.queryByText(/保存并录入/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/继续录入/)).not.toBeInTheDocument();
   });
 
   it('starts with the car of ?vehicle= (the vehicle file’s 退税) chosen', async () => {

@@ -38,8 +38,9 @@ export const ALL_CHOSEN = '车辆都已选择，不需要的请从右侧移出';
 
 /**
  * The step a clerk records next on the filed card (退税, then 注销, then 运费): an add offers
- * 保存并录入<next> while that step has vehicles of the contract waiting, so the contract's records follow
- * one another without going back to the list in between.
+ * 继续录入<next> (saves, then opens the next form) while that step has vehicles of the contract waiting, so
+ * the contract's records follow one another without going back to the list in between. Its name leaves
+ * out 保存: 保存 stays the one button of that name.
  */
 const NEXT_STEP: Partial<Record<FilingStep, FilingStep>> = { drawback: 'archive', archive: 'freight' };
 const addPathOf: Record<FilingStep, (orderId: number) => string> = {
@@ -134,6 +135,7 @@ function FilingForm({ step }: { step: FilingStep }) {
   const saveAndNext =
     next && (nextWaiting.data?.length ?? 0) > 0 ? (
       <Button
+        title={`保存并录入${filingSteps[next].title}`}
         disabled={page.closing}
         loading={page.saving}
         onClick={() =>
@@ -142,7 +144,7 @@ function FilingForm({ step }: { step: FilingStep }) {
           })
         }
       >
-        保存并录入{filingSteps[next].title}
+        继续录入{filingSteps[next].title}
       </Button>
     ) : null;
   return (

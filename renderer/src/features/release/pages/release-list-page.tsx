@@ -225,7 +225,8 @@ export function ReleaseListPage() {
       key: 'actions',
       title: '操作',
       alwaysVisible: true,
-      width: 300,
+      // Three small buttons side by side: 车辆放行, 新增出口, 移交归档.
+      width: 332,
       fixed: 'right',
       render: (_: unknown, group) => {
         // The vehicles the registry handed over still without a pass: one add lets them all out.
