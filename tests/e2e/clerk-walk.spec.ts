@@ -349,6 +349,7 @@ test('one overseas contract of two cars from signature to the zip without a refu
     await expect(page).toHaveURL(new RegExp(`/filed/${path}/\\d+$`));
     await expect(transferPane(page, '已选择').locator('.vehicle-transfer-vin')).toHaveText([newCar, usedCar]);
     for (const [label, file] of files) await drop(page, walk, filingForm, path, label, file);
+    if (path === 'freeze_add') await screenshotTo(page, shots, '07-freeze-form-next-step');
     if (next) {
       await expect(page.getByText('新建成功')).toHaveCount(0, { timeout: 15_000 });
       await filingForm.getByRole('button', { name: next }).click();
@@ -357,7 +358,7 @@ test('one overseas contract of two cars from signature to the zip without a refu
   }
   await expect(page).toHaveURL(/\/filed\/list$/);
   await expect(card).toContainText('已完成');
-  await screenshotTo(page, shots, '07-filed-card-finished');
+  await screenshotTo(page, shots, '08-filed-card-finished');
 
   // 11. 下载: the zip holds each car's folder.
   const { names } = await downloadContractZip(page, orderNo);
