@@ -1,4 +1,5 @@
 import type { SearchAnswer, SearchQuery } from '../../../../contract/search';
+import { withoutInvisibles } from '../../../../contract/file-names';
 import type { AppContext } from '../../app-context';
 import { TRIGRAM_LENGTH } from '../../db/text-search';
 import { findAll, type SearchKind } from './search.repository';
@@ -24,7 +25,10 @@ export const couldBeVinPart = (text: string): boolean => {
  * the VIN group is left out by what the text holds.
  */
 export const search = async ({ db }: AppContext, query: SearchQuery): Promise<SearchAnswer> => {
-  const { q: text, limit } = query;
+  // Folded as a VIN is (full-width ＬＳＶ from a Chinese input method, a pasted zero-width space), so a VIN
+  // tail typed either way finds its car; the other kinds' numbers and names are plain text either way.
+  const text = withoutInvisibles(query.q.normalize('NFKC')).trim() || query.q;
+  const { limit } = query;
   const kinds: SearchKind[] = [
     ...(couldBeVinPart(text) ? (['vehicles'] as const) : []),
     'orders',

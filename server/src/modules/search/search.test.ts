@@ -107,6 +107,11 @@ describe('GET /api/search', () => {
       expect((await searchFor(call, 'lfv3a')).vehicles.map((car) => car.vin)).toEqual(['LFV3A23C8K3796796']);
     });
 
+    it('finds a vehicle by a VIN part typed full-width or pasted with a zero-width space', async () => {
+      expect((await searchFor(call, 'ＢＲ３２ｅ７２')).vehicles.map((car) => car.vin)).toEqual(['JTDBR32E720054321']);
+      expect((await searchFor(call, 'BR32\u200bE72')).vehicles.map((car) => car.vin)).toEqual(['JTDBR32E720054321']);
+    });
+
     it('gives the car of a whole VIN first', async () => {
       const found = await searchFor(call, 'lsg796796abc12345');
       expect(found.vehicles.map((car) => car.vin)).toEqual(['LSG796796ABC12345']);
