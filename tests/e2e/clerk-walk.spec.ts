@@ -41,7 +41,7 @@ const usedNo = `CG-WKU-${serial}`;
  * Issue 24's goal is 20 visits and 50 clicks; the walk is held at what it costs today so that it does not
  * grow while the seams that still cost the most are made shorter.
  */
-const GOAL = { visits: 25, clicks: 53 };
+const CEILING = { visits: 25, clicks: 53 };
 
 /**
  * Counted in the page, kept in sessionStorage so that a reload would not lose them: pointer clicks
@@ -377,6 +377,6 @@ test('one overseas contract of two cars from signature to the zip without a refu
   expect(walk.refused, 'saves refused').toEqual([]);
   expect(counted.refusals, 'refusals shown').toEqual([]);
   expect(new Set(walk.uploaded).size, 'a file uploaded twice').toBe(walk.uploaded.length);
-  expect(walk.visits).toBeLessThanOrEqual(GOAL.visits);
-  expect(counted.clicks).toBeLessThanOrEqual(GOAL.clicks);
+  expect(walk.visits).toBeLessThanOrEqual(CEILING.visits);
+  expect(counted.clicks).toBeLessThanOrEqual(CEILING.clicks);
 });
