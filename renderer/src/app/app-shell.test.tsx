@@ -145,13 +145,17 @@ describe('the app shell', () => {
     }
   });
 
-  it('clicking a dashboard count opens its list', async () => {
+  it('clicking a dashboard count opens the archive query of exactly the cars it counts', async () => {
     await desktop.token.set('good-token');
+    server.on(
+      'GET /api/car/procedureLists',
+      envelope(200, { data: [], total: 0, meta: { total: 0, page: 1, limit: 15 } }),
+    );
     const location = renderApp('/dashboard');
     const stats = await screen.findByRole('list', { name: '业务统计' });
     await userEvent.click(await within(stats).findByRole('link', { name: /^出口：9/ }));
-    expect(await screen.findByRole('button', { name: /新增出口报关/ })).toBeInTheDocument();
-    expect(location()).toBe('/release/list');
+    expect(await screen.findByText('筛选：已出口')).toBeInTheDocument();
+    expect(location()).toBe('/filed/query_list?stage=exports');
   });
 
   it('redirects /transaction to the overseas list', async () => {
