@@ -14,6 +14,10 @@ export const dashboardCountsSchema = z.object({
   carFreight: z.number(),
   carArchive: z.number(),
   carComplete: z.number(),
+  /** Open deadlines past their due date, of rules that are on (DOMAIN.md "Deadlines"; a car late twice counts twice). */
+  overdue: z.number(),
+  /** Open deadlines due today to 7 days on (0 ≤ days left ≤ 7), of rules that are on. */
+  dueSoon: z.number(),
 });
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 

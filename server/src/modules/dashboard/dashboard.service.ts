@@ -19,6 +19,8 @@ export const dashboardCounts = async ({ db }: AppContext): Promise<DashboardCoun
     carFreight: figure('carFreight'),
     carArchive: figure('carArchive'),
     carComplete: figure('carComplete'),
+    overdue: 0,
+    dueSoon: 0,
   };
 };
 

@@ -39,6 +39,8 @@ describe('dashboard', () => {
       carFreight: 0,
       carArchive: 0,
       carComplete: 0,
+      overdue: 0,
+      dueSoon: 0,
     });
   });
 
@@ -111,6 +113,8 @@ describe('dashboard', () => {
       carFreight: 3,
       carArchive: 2,
       carComplete: 1,
+      overdue: 0,
+      dueSoon: 0,
     });
   });
 });

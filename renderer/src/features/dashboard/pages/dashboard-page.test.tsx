@@ -25,6 +25,8 @@ const counts: DashboardCounts = {
   carFreight: 11,
   carArchive: 5,
   carComplete: 3,
+  overdue: 4,
+  dueSoon: 6,
 };
 
 /**
