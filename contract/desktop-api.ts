@@ -169,6 +169,18 @@ export const shellNoticeMessages = {
 
 export type ShellNoticeListener = (notice: ShellNotice) => void;
 
+/** Where the overdue notification leads (issue 25): the deadline list, the late ones only. */
+export const overdueListPath = '/deadline/list?state=overdue';
+
+/** What the desktop's deadline notification says (issue 25). */
+export const reminderMessages = {
+  title: '到期提醒',
+  overdue: (count: number) => `有 ${count} 项已逾期`,
+} as const;
+
+/** Main asks the page to open one of its screens (the notification was clicked): an app path. */
+export type OpenPathListener = (path: string) => void;
+
 export interface DesktopApi {
   readonly kind: 'electron' | 'web';
   token: {
@@ -220,6 +232,16 @@ export interface DesktopApi {
     /** Subscribes to download progress; answers the function that unsubscribes. */
     onDownloadProgress(listener: DownloadProgressListener): () => void;
   };
+  reminders: {
+    /**
+     * After login, the number of overdue deadlines. Electron shows one system notification a day (the first
+     * report of the day with any), which opens the deadline list; answers whether it was shown now. The
+     * browser never notifies (its top bar's bell shows the count) and answers false.
+     */
+    reportOverdue(count: number): Promise<boolean>;
+    /** Subscribes to main asking the page to open a screen (the notification clicked). */
+    onOpen(listener: OpenPathListener): () => void;
+  };
 }
 
 /** IPC channel names: every one prefixed `desktop:` (DESIGN.md). */
@@ -240,12 +262,14 @@ export const desktopChannels = {
   filesDownloadArchive: 'desktop:files:download-archive',
   filesShowInFolder: 'desktop:files:show-in-folder',
   filesChooseDownloadFolder: 'desktop:files:choose-download-folder',
+  remindersReportOverdue: 'desktop:reminders:report-overdue',
 } as const;
 
 /** Messages main sends to the page (not invoked by it): also `desktop:` (DESIGN.md). */
 export const desktopEvents = {
   downloadProgress: 'desktop:files:download-progress',
   noticeChanged: 'desktop:app:notice-changed',
+  remindersOpen: 'desktop:reminders:open',
 } as const;
 
 /**
@@ -270,6 +294,7 @@ export interface DesktopInvokes {
   [desktopChannels.filesDownloadArchive]: DesktopApi['files']['downloadArchive'];
   [desktopChannels.filesShowInFolder]: DesktopApi['files']['showInFolder'];
   [desktopChannels.filesChooseDownloadFolder]: DesktopApi['files']['chooseDownloadFolder'];
+  [desktopChannels.remindersReportOverdue]: DesktopApi['reminders']['reportOverdue'];
 }
 
 export type DesktopChannel = keyof DesktopInvokes;
@@ -280,6 +305,7 @@ export type DesktopAnswer<C extends DesktopChannel> = Awaited<ReturnType<Desktop
 export interface DesktopEventPayloads {
   [desktopEvents.downloadProgress]: DownloadProgress;
   [desktopEvents.noticeChanged]: ShellNotice;
+  [desktopEvents.remindersOpen]: string;
 }
 
 // Every channel of `desktopChannels` has its entry above (and no other key is there).

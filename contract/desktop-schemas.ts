@@ -200,3 +200,10 @@ export const archiveSaveName = (suggested: string, fallback = '资料'): string 
 export function exportFileName(suggested: string, fallback = '导出'): string {
   return saveFileName(suggested, EXPORT_EXTENSION, fallback);
 }
+
+/** The overdue count the page reports after login (issue 25): a whole number, never negative. */
+export const overdueCountSchema = z
+  .number({ error: '逾期数量必须是数字' })
+  .int('逾期数量必须是整数')
+  .min(0, '逾期数量不能为负数')
+  .max(1_000_000_000, '逾期数量过大');

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { desktopChannels } from '../contract/desktop-api';
+import { desktopChannels, desktopEvents } from '../contract/desktop-api';
 import { exportFixture, exportToken, startExportServer } from './testing/export-server';
 import { startHealthServer } from './testing/health-server';
 
@@ -82,6 +82,10 @@ const fake = vi.hoisted(() => {
     /** The native message boxes shown, and the buttons the clerk presses in them (切换 when none is left). */
     messageBoxes: [] as { title?: string; message: string; buttons: string[] }[],
     messageBoxAnswers: [] as number[],
+    /** The system notifications shown (issue 25), each with its click. */
+    notifications: [] as { title: string; body: string; click: () => void }[],
+    /** Windows' app id for notifications, as index.ts set it. */
+    appUserModelId: null as string | null,
     /** The displays' work areas, the first one primary. */
     workAreas: [{ x: 0, y: 0, width: 1920, height: 1040 }] as { x: number; y: number; width: number; height: number }[],
   };
@@ -96,6 +100,9 @@ vi.mock('electron', async () => {
   const nodeFetch = globalThis.fetch;
   const app = {
     setName: () => undefined,
+    setAppUserModelId: (id: string) => {
+      fake.appUserModelId = id;
+    },
     getPath: (name: string) => fake.paths[name] ?? fake.userData,
     setPath: (name: string, path: string) => {
       if (fake.ready) throw new Error(`setPath(${name}) after ready`);
@@ -178,6 +185,15 @@ vi.mock('electron', async () => {
       this.record.focused += 1;
     };
   }
+  class Notification extends Emitter {
+    static isSupported = () => true;
+    constructor(readonly options: { title: string; body: string }) {
+      super();
+    }
+    show() {
+      fake.notifications.push({ ...this.options, click: () => this.emit('click') });
+    }
+  }
   const utilityProcess = {
     fork: (entry: string, args: string[], options: { env: Record<string, string | undefined> }) => {
       const child = Object.assign(new Emitter(), {
@@ -206,6 +222,7 @@ vi.mock('electron', async () => {
   const electron = {
     app,
     BrowserWindow,
+    Notification,
     utilityProcess,
     ipcMain: {
       handle: (channel: string, handler: unknown) => fake.handlers.set(channel, handler),
@@ -327,6 +344,8 @@ describe('app start-up (index.ts)', () => {
     fake.messageBoxes.length = 0;
     fake.messageBoxAnswers.length = 0;
     fake.workAreas = [{ x: 0, y: 0, width: 1920, height: 1040 }];
+    fake.notifications.length = 0;
+    fake.appUserModelId = null;
   });
   afterEach(() => rmSync(fake.userData, { recursive: true, force: true }));
 
@@ -650,6 +669,8 @@ describe('app start-up (index.ts)', () => {
       expect(existsSync(fake.userData)).toBe(false);
       expect(readdirSync(join(root, 'Roaming'))).toEqual([`${product}（旧数据，已移走）`]);
       expect(fake.messageBoxes).toEqual([]);
+      // Notifications carry the installer shortcut's app id, or Windows does not show them.
+      expect(fake.appUserModelId).toBe('com.vehicle-export.office');
     });
 
     it('keeps the old location when the move fails, and tells the clerk why once the window is open', async () => {
@@ -685,6 +706,26 @@ describe('app start-up (index.ts)', () => {
       expect(fake.windows).toEqual([]);
       expect(readFileSync(join(fake.userData, 'data', 'app.db'), 'utf8')).toBe('the clerk’s database');
     });
+  });
+
+  it('shows the overdue notification once a day and opens the list in the window when clicked (issue 25)', async () => {
+    await import('./index');
+    fake.readyResolve();
+    await flush();
+    const report = fake.handlers.get(desktopChannels.remindersReportOverdue) as (
+      event: unknown,
+      count: unknown,
+    ) => Promise<boolean>;
+    const fromPage = { senderFrame: { url: 'app://renderer/dashboard' } };
+    expect(await report(fromPage, 0)).toBe(false);
+    expect(await report(fromPage, 4)).toBe(true);
+    expect(await report(fromPage, 4)).toBe(false);
+    expect(fake.notifications.map(({ title, body }) => [title, body])).toEqual([['到期提醒', '有 4 项已逾期']]);
+
+    const [window] = fake.windows;
+    fake.notifications[0]?.click();
+    expect(window?.focused).toBe(1);
+    expect(window?.sent).toContainEqual([desktopEvents.remindersOpen, '/deadline/list?state=overdue']);
   });
 
   it('quits at once when another copy already runs', async () => {

@@ -7,6 +7,7 @@ import {
   ipcMain,
   Menu,
   net,
+  Notification,
   protocol,
   safeStorage,
   screen,
@@ -31,9 +32,11 @@ import { authIpcHandlers } from './ipc/auth-ipc';
 import { connectionIpcHandlers } from './ipc/connection-ipc';
 import { filesIpcHandlers } from './ipc/files-ipc';
 import { appSenderCheck, registerHandlers } from './ipc/ipc-guard';
+import { remindersIpcHandlers } from './ipc/reminders-ipc';
 import { settingsIpcHandlers } from './ipc/settings-ipc';
 import { closeLibraryIpc } from './library-ipc';
 import { menuTemplate } from './menu';
+import { createOverdueNotifier } from './overdue-notification';
 import { logChildProcessGone, watchRenderer } from './renderer-recovery';
 import { createShellNotices } from './shell-notices';
 import { createSettingsStore } from './settings-store';
@@ -62,6 +65,8 @@ if (dataPlace && dataPlace.state !== 'busy') {
 log.transports.file.level = 'info';
 log.errorHandler.startCatching({ showDialog: false });
 app.setName(productName);
+// Windows shows a notification only for the app id its Start menu shortcut carries (electron-builder.yml appId).
+if (process.platform === 'win32') app.setAppUserModelId('com.vehicle-export.office');
 
 // Must happen before `ready`: the scheme is standard and secure, like https.
 protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
@@ -181,6 +186,21 @@ async function start() {
     log,
   });
 
+  // One system notification a day when deadlines are overdue (issue 25); its click opens the list.
+  const overdue = createOverdueNotifier({
+    settings,
+    isSupported: () => Notification.isSupported(),
+    createNotification: (options) => new Notification(options),
+    open: (path) => {
+      const window = mainWindow;
+      if (!window || window.isDestroyed()) return;
+      if (window.isMinimized()) window.restore();
+      window.show();
+      window.focus();
+      window.webContents.send(desktopEvents.remindersOpen, path);
+    },
+  });
+
   const isTrusted = appSenderCheck(devServerUrl);
   registerHandlers(ipcMain, {
     ...authIpcHandlers({ isTrusted, tokens }),
@@ -188,6 +208,7 @@ async function start() {
     ...connectionIpcHandlers({ isTrusted, connection }),
     ...appIpcHandlers({ isTrusted, version: () => app.getVersion(), notice: () => notices.take() }),
     ...filesIpcHandlers({ isTrusted, dialogs, downloads }),
+    ...remindersIpcHandlers({ isTrusted, notifier: overdue }),
   });
 
   Menu.setApplicationMenu(

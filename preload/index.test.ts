@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import {
   desktopChannels,
   desktopEvents,
+  overdueListPath,
   type DesktopApi,
   type DownloadProgress,
   type ShellNotice,
@@ -87,6 +88,7 @@ describe('preload bridge', () => {
     await desktop.files.showInFolder('/home/clerk/Downloads/HW-1-资料.zip');
     await desktop.files.cancelDownload('d1');
     await desktop.files.chooseDownloadFolder();
+    await desktop.reminders.reportOverdue(3);
     expect(fake.invocations).toEqual([
       { channel: desktopChannels.tokenGet, args: [] },
       { channel: desktopChannels.tokenSet, args: ['tok_abc'] },
@@ -113,6 +115,7 @@ describe('preload bridge', () => {
       { channel: desktopChannels.filesShowInFolder, args: ['/home/clerk/Downloads/HW-1-资料.zip'] },
       { channel: desktopChannels.filesCancelDownload, args: ['d1'] },
       { channel: desktopChannels.filesChooseDownloadFolder, args: [] },
+      { channel: desktopChannels.remindersReportOverdue, args: [3] },
     ]);
     // Every channel of the contract is reachable, and only those.
     expect(new Set(fake.invocations.map((call) => call.channel))).toEqual(new Set(Object.values(desktopChannels)));
@@ -151,6 +154,16 @@ describe('preload bridge', () => {
     expect(seen).toEqual([[notice]]);
     unsubscribe();
     expect(fake.fromMain?.listenerCount(desktopEvents.noticeChanged)).toBe(0);
+  });
+
+  it('hands the page the screen to open (the overdue notification clicked), until it unsubscribes', () => {
+    const seen: unknown[][] = [];
+    const unsubscribe = desktop.reminders.onOpen((...args) => seen.push(args));
+    const ipcEvent = { sender: new EventEmitter(), ports: [] };
+    fake.fromMain?.emit(desktopEvents.remindersOpen, ipcEvent, overdueListPath);
+    expect(seen).toEqual([[overdueListPath]]);
+    unsubscribe();
+    expect(fake.fromMain?.listenerCount(desktopEvents.remindersOpen)).toBe(0);
   });
 
   it('passes answers through', async () => {

@@ -8,6 +8,7 @@ import {
   type DesktopChannel,
   type DesktopEventPayloads,
   type DownloadProgressListener,
+  type OpenPathListener,
   type ShellNoticeListener,
 } from '../contract/desktop-api';
 
@@ -70,6 +71,10 @@ export function createDesktopApi(invoke: Invoke, subscribe: Subscribe): DesktopA
       cancelDownload: (downloadId) => call(desktopChannels.filesCancelDownload, downloadId),
       chooseDownloadFolder: () => call(desktopChannels.filesChooseDownloadFolder),
       onDownloadProgress: (listener: DownloadProgressListener) => subscribe(desktopEvents.downloadProgress, listener),
+    },
+    reminders: {
+      reportOverdue: (count) => call(desktopChannels.remindersReportOverdue, count),
+      onOpen: (listener: OpenPathListener) => subscribe(desktopEvents.remindersOpen, listener),
     },
   };
 }

@@ -20,6 +20,8 @@ import {
   type IpcHandlers,
   type IpcHandlersFor,
 } from './ipc-guard';
+import type { OverdueNotifier } from '../overdue-notification';
+import { remindersIpcHandlers } from './reminders-ipc';
 import { settingsIpcHandlers } from './settings-ipc';
 
 /** Every dependency throws: a handler that reached one would fail the test with another message. */
@@ -56,6 +58,7 @@ describe('IPC registration', () => {
         dialogs: untouchable as FileDialogs,
         downloads: untouchable as Downloads,
       }),
+      ...remindersIpcHandlers({ isTrusted, notifier: untouchable as OverdueNotifier }),
     },
   );
 

@@ -114,5 +114,12 @@ export function createWebDesktop(options: WebDesktopOptions = {}): DesktopApi {
       onNotice: () => () => undefined,
     },
     files: createWebFiles(options.files),
+    // The browser has no system notification of its own: the top bar's bell shows the overdue count.
+    reminders: {
+      async reportOverdue() {
+        return false;
+      },
+      onOpen: () => () => undefined,
+    },
   };
 }

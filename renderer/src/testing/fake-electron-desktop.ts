@@ -78,6 +78,10 @@ export function createFakeElectronDesktop(initial: FakeElectronDesktopOptions = 
       chooseDownloadFolder: vi.fn(async () => null),
       onDownloadProgress: vi.fn(() => () => undefined),
     },
+    reminders: {
+      reportOverdue: vi.fn(async (count: number) => count > 0),
+      onOpen: vi.fn((_listener: (path: string) => void) => () => undefined),
+    },
   } satisfies DesktopApi;
 
   /** Back to a fresh shell with these options; the calls recorded so far are forgotten. */
