@@ -187,7 +187,8 @@ test('one overseas contract of two cars from signature to the zip without a refu
   await save(page);
   await expect(page).toHaveURL(/\/overseas\/list$/, { timeout: 10_000 });
 
-  // 2. 移交采购, then 新建采购合同 twice from the row: the new car's contract, then the used car's.
+  // 2. 移交采购, then 新建采购合同 from the row: the new car's contract, saved with 保存并新建下一份, which
+  // opens a fresh form for the same overseas contract in place for the used car's.
   const orderRow = page.locator('.paged-table tr.ant-table-row', {
     has: page.getByRole('cell', { name: orderNo, exact: true }),
   });
@@ -198,9 +199,10 @@ test('one overseas contract of two cars from signature to the zip without a refu
     ['新车', newNo, newCar],
     ['二手车', usedNo, usedCar],
   ] as const) {
-    await orderRow.getByRole('button', { name: `合同 ${orderNo} 新建采购合同` }).click();
+    if (type === '新车') await orderRow.getByRole('button', { name: `合同 ${orderNo} 新建采购合同` }).click();
     await expect(page).toHaveURL(/\/purchase\/add\?order_id=\d+/);
     const form = shown(page, '.purchase-form-page');
+    await expect(form.getByLabel('采购合同号')).toHaveValue('');
     await formItem(form, '合同类型').getByText(type, { exact: true }).click();
     await form.getByLabel('采购合同号').fill(number);
     await form.getByLabel('采购数量').fill('1');
@@ -217,7 +219,12 @@ test('one overseas contract of two cars from signature to the zip without a refu
     await form.getByRole('button', { name: /导入海外合同车辆/ }).click();
     await expect(form.getByLabel('第1行 车架号')).toHaveValue(vin);
     await form.getByLabel('第1行 价格').fill('100000');
-    if (type === '二手车') await screenshotTo(page, shots, '02-purchase-form-used');
+    if (type === '新车') {
+      await form.getByRole('button', { name: '保存并新建下一份' }).click();
+      await expect(page.getByText('新建成功').first()).toBeVisible();
+      continue;
+    }
+    await screenshotTo(page, shots, '02-purchase-form-used');
     await save(page);
     await expect(page).toHaveURL(/\/overseas\/list$/, { timeout: 10_000 });
   }

@@ -231,6 +231,56 @@ describe('purchase contract form', () => {
     await waitFor(() => expect(document.querySelector('.purchase-linked-order')).toBeNull());
   });
 
+  it('保存并新建下一份 saves and opens a fresh form for the same overseas contract while it has cars left', async () => {
+    server.on('GET /api/order/9', envelope(200, linkedOrder));
+    const newCar = { id: 5, vin: 'LSVAB1230RA200005', model: '比亚迪 汉' };
+    const usedCar = { id: 6, vin: 'LSVAB1230RA200006', model: '丰田 卡罗拉' };
+    let saved = false;
+    server.on('GET /api/purchase/importCars', () =>
+      envelope(200, { order_id: 9, car: saved ? [usedCar] : [newCar, usedCar] }),
+    );
+    server.on('POST /api/purchase', () => {
+      saved = true;
+      return envelope(201, { id: 40 }, '新建成功');
+    });
+    renderInApp(<PurchaseFormPage />, {
+      path: '/purchase/add',
+      initialEntries: ['/overseas/list', '/purchase/add?order_id=9'],
+    });
+    await waitFor(() => expect(document.querySelector('.purchase-linked-order')).toHaveTextContent('2 辆车待采购'));
+    await userEvent.click(screen.getByText('新车'));
+    await userEvent.type(screen.getByLabelText('采购合同号'), 'CG-2026-040');
+    await userEvent.type(screen.getByLabelText('采购数量'), '1');
+    await userEvent.type(screen.getByLabelText('合同总额'), '100000');
+    await userEvent.type(screen.getByLabelText('客户名称'), '杭州车源');
+    await chooseCustomerType('国内车商');
+    await userEvent.type(screen.getByLabelText('客户地址'), '杭州市西湖区');
+    await userEvent.click(screen.getByRole('button', { name: /导入海外合同车辆/ }));
+    await screen.findByText('已导入 1 辆车');
+    await userEvent.type(screen.getByLabelText('第1行 价格'), '98000');
+
+    // One car of the contract is on this form, one is left: the button says so and saves.
+    const next = screen.getByRole('button', { name: '保存并新建下一份' });
+    expect(next).toHaveAttribute('title', '保存，再为海外合同 HW-2026-009 的其余 1 辆车新建采购合同');
+    await userEvent.click(next);
+    await screen.findByText('新建成功');
+    expect(writes()).toHaveLength(1);
+    expect(writes()[0]?.body).toMatchObject({ purchase_no: 'CG-2026-040', order_id: 9, car: [{ vin: newCar.vin }] });
+
+    // A fresh form in place for the car left, which stays open (no closing after the save).
+    await waitFor(() => expect(document.querySelector('.purchase-linked-order')).toHaveTextContent('1 辆车待采购'));
+    expect(screen.getByLabelText('采购合同号')).toHaveValue('');
+    expect(screen.getByLabelText('海外合同号')).toHaveValue('HW-2026-009');
+    // The last car: nothing is left after this one, so only 保存.
+    await userEvent.click(screen.getByText('二手车'));
+    await userEvent.type(screen.getByLabelText('采购数量'), '1');
+    await userEvent.click(screen.getByRole('button', { name: /导入海外合同车辆/ }));
+    await waitFor(() => expect(screen.getByLabelText('第1行 车架号')).toHaveValue(usedCar.vin));
+    expect(screen.queryByRole('button', { name: '保存并新建下一份' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.getByLabelText('第1行 车架号')).toBeInTheDocument();
+  });
+
   it('says when the linked overseas contract has no car left to buy', async () => {
     server.on('GET /api/order/9', envelope(200, linkedOrder));
     server.on('GET /api/purchase/importCars', envelope(200, { order_id: 9, car: [] }));

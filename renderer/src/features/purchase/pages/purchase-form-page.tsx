@@ -119,11 +119,21 @@ export function purchaseBodyFrom(values: PurchaseFormValues): PurchaseBodyInput 
 const SHOWN_AS = { customer_id: 'name' };
 const sectionStyle = { marginBottom: 16 } as const;
 
-/** /purchase/add (optionally `?order_id=<id>`) and /purchase/edit/:id: a fresh form for every contract. */
+/**
+ * /purchase/add (optionally `?order_id=<id>`) and /purchase/edit/:id: a fresh form for every contract.
+ * `round` gives a fresh form in place after 保存并新建下一份 (an overseas contract of new and used cars needs
+ * two purchase contracts): the saved one's closing timer ends with it, and the clerk stays on the page.
+ */
 export function PurchaseFormPage() {
   const { id } = useParams();
   const [search] = useSearchParams();
-  return <PurchaseForm key={`${id ?? 'new'}:${search.get('order_id') ?? ''}`} />;
+  const [round, setRound] = useState(0);
+  return (
+    <PurchaseForm
+      key={`${id ?? 'new'}:${search.get('order_id') ?? ''}:${round}`}
+      onNext={() => setRound((value) => value + 1)}
+    />
+  );
 }
 
 /**
@@ -245,7 +255,7 @@ function OrderCarsImport({
   );
 }
 
-function PurchaseForm() {
+function PurchaseForm({ onNext }: { onNext: () => void }) {
   const route = useRouteRecordId();
   const purchase = usePurchase(route.id);
   const [form] = Form.useForm<PurchaseFormValues>();
@@ -263,6 +273,7 @@ function PurchaseForm() {
   const orderedAmount = Form.useWatch('amount', form);
   const contractType = Form.useWatch('type', form);
   const total = Form.useWatch('total', form);
+  const carLines = Form.useWatch('car', form);
   // Handed over: the car list is closed (the server refuses adding or removing a car with 409).
   const carsClosed = route.given && purchase.data?.handed_over === 1;
 
@@ -320,9 +331,32 @@ function PurchaseForm() {
     return <RecordMissing missingText="该采购合同不存在或已被删除" onBack={page.close} />;
   }
 
+  // The overseas contract still has cars no purchase contract will hold once this one is saved (its new
+  // cars here, its used ones left): save, and a fresh form for the same contract opens in place.
+  const linedVins = new Set(
+    ((carLines ?? []) as PurchaseFormCar[]).map((car) => trimmed(car.vin).toUpperCase()).filter(Boolean),
+  );
+  const leftAfterSave = (importable?.car ?? []).filter((car) => !linedVins.has(car.vin.toUpperCase())).length;
+  const saveAndNext =
+    !record.editing && linkedOrder && leftAfterSave > 0 ? (
+      <Button
+        title={`保存，再为海外合同 ${linkedOrder.order_no} 的其余 ${leftAfterSave} 辆车新建采购合同`}
+        disabled={page.closing}
+        loading={page.saving}
+        onClick={() =>
+          void save().then((done) => {
+            if (done) onNext();
+          })
+        }
+      >
+        保存并新建下一份
+      </Button>
+    ) : null;
+
   return (
     <FormPage
       page={page}
+      actions={saveAndNext}
       className="purchase-form-page"
       title={record.editing ? '编辑采购合同' : '新建采购合同'}
       onSave={() => void save()}
