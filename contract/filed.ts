@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { digitsToNumber, idField, optionalFilter, pageQuery } from './common';
 import { createdId, endpoint, paged } from './endpoint';
-import { storagePathMessage } from './fields';
+import { optionalMoneyField, storagePathMessage } from './fields';
 import { ORDER_STATUS } from './overseas';
 import { type Stage, stageMessages, stageTable } from './stage';
 import {
@@ -103,6 +103,7 @@ export const filedMessages = {
   storagePath: storagePathMessage,
   archiveIdRequired: '注销记录不存在',
   freightIdRequired: '运费记录不存在',
+  drawbackIdRequired: '退税记录不存在',
   status: '状态只能是未完成或已完成',
   // The server's refusals.
   orderUnknown: '所选海外合同不存在',
@@ -134,12 +135,32 @@ const order = { order_id: idField(filedMessages.orderRequired) };
 
 // ---- tax refund (退税): the contract and its vehicles, nothing else ----
 
-/** `POST drawbackAdd` (spec part 2, section 3: order_id, vin list). */
-export const drawbackAddBody = z.strictObject(
-  stageRecordFields('drawback', { before: order, vin: vins(filedMessages.drawbackVinRequired) }),
-);
+/** The amounts profit reads (issue 26, CNY): absent (or blank) = not yet recorded; 0 is a recorded amount. */
+export const filedMoneyLabels = { freight_money: '运费金额', drawback_money: '退税金额' } as const;
+const freightMoney = {
+  freight_money: optionalMoneyField({ label: filedMoneyLabels.freight_money, allowZero: true }),
+};
+const drawbackMoney = {
+  drawback_money: optionalMoneyField({ label: filedMoneyLabels.drawback_money, allowZero: true }),
+};
+
+/** `POST drawbackAdd` (spec part 2, section 3: order_id, vin list; issue 26: the refund amount). */
+const drawbackFields = stageRecordFields('drawback', {
+  before: order,
+  vin: vins(filedMessages.drawbackVinRequired),
+  fields: drawbackMoney,
+});
+export const drawbackAddBody = z.strictObject(drawbackFields);
 export type DrawbackAddBodyInput = z.input<typeof drawbackAddBody>;
 export type DrawbackAddBody = z.output<typeof drawbackAddBody>;
+/**
+ * `POST drawbackEdit` (issue 26): the record's cars and amount, as the add form, with `updated_at` (stale
+ * save → 409). An absent `drawback_money` clears the amount (the form always sends what it shows).
+ */
+export const drawbackEditBody = stageEditBody('drawback_id', filedMessages.drawbackIdRequired, drawbackFields);
+export type DrawbackEditBodyInput = z.input<typeof drawbackEditBody>;
+export type DrawbackEditBody = z.output<typeof drawbackEditBody>;
+export const drawbackSingleQuery = z.object({ drawbackId: idField(filedMessages.drawbackIdRequired) });
 
 // ---- deregistration (注销) ----
 
@@ -157,7 +178,11 @@ export const archiveReadQuery = z.object({ orderId: idField(filedMessages.orderR
 
 // ---- freight (运费): both documents optional (a record without them leaves freight at 1) ----
 
-const freightFields = stageRecordFields('freight', { before: order, vin: vins(filedMessages.freightVinRequired) });
+const freightFields = stageRecordFields('freight', {
+  before: order,
+  vin: vins(filedMessages.freightVinRequired),
+  fields: freightMoney,
+});
 export const freightAddBody = z.strictObject(freightFields);
 export type FreightAddBodyInput = z.input<typeof freightAddBody>;
 export type FreightAddBody = z.output<typeof freightAddBody>;
@@ -253,10 +278,22 @@ export const freightRecordSchema = z.object({
   ...recordBase,
   freight_id: z.number(),
   freightcar: z.array(filedRecordCarSchema),
+  /** CNY as a decimal (`1200.5`), null when not recorded. */
+  freight_money: z.number().nullable(),
   ...stageDocumentAnswers('freight'),
   ...photoAnswers,
 });
 export type FiledFreightRecord = z.infer<typeof freightRecordSchema>;
+
+/** `drawbackSingle` (issue 26, the edit page): the tax refund with its vehicles and amount. */
+export const drawbackRecordSchema = z.object({
+  ...recordBase,
+  drawback_id: z.number(),
+  drawbackcar: z.array(filedRecordCarSchema),
+  /** CNY as a decimal, null when not recorded. */
+  drawback_money: z.number().nullable(),
+});
+export type FiledDrawbackRecord = z.infer<typeof drawbackRecordSchema>;
 
 /** Every endpoint of filing (API.md, Cars: archive, tax refund, freight). */
 export const filedEndpoints = {
@@ -282,6 +319,18 @@ export const filedEndpoints = {
     response: z.array(archiveRecordSchema),
   }),
   drawbackAdd: endpoint({ method: 'POST', path: '/api/car/drawbackAdd', body: drawbackAddBody, response: createdId }),
+  drawbackEdit: endpoint({
+    method: 'POST',
+    path: '/api/car/drawbackEdit',
+    body: drawbackEditBody,
+    response: createdId,
+  }),
+  drawbackSingle: endpoint({
+    method: 'GET',
+    path: '/api/car/drawbackSingle',
+    query: drawbackSingleQuery,
+    response: drawbackRecordSchema,
+  }),
   freightAdd: endpoint({ method: 'POST', path: '/api/car/freightAdd', body: freightAddBody, response: createdId }),
   freightEdit: endpoint({ method: 'POST', path: '/api/car/freightEdit', body: freightEditBody, response: createdId }),
   freightSingle: endpoint({

@@ -246,6 +246,8 @@ const orderRecordBase = z.object({ id: z.number(), order_id: z.number(), created
 
 export const drawbackRecordSchema = orderRecordBase.extend({
   drawbackcar: z.array(recordCar),
+  /** The refund amount (CNY decimal, issue 26); null until recorded. Optional only for older readers. */
+  drawback_money: z.number().nullable().optional(),
 });
 export type DrawbackRecord = z.infer<typeof drawbackRecordSchema>;
 
@@ -260,6 +262,8 @@ export const freightRecordSchema = orderRecordBase.extend({
   yffkd_image: z.string().nullable(),
   freightcar: z.array(recordCar),
   carimage: z.array(z.object({ image_url: z.string() })),
+  /** The freight amount (CNY decimal, issue 26); null until recorded. Optional only for older readers. */
+  freight_money: z.number().nullable().optional(),
 });
 export type FreightRecord = z.infer<typeof freightRecordSchema>;
 

@@ -1,6 +1,7 @@
 import { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { CustomersTable, CustomerTypesTable } from '../modules/customer/customer.table';
+import type { DeadlineRulesTable, DeadlinesTable } from '../modules/deadline/deadline.table';
 import type { StageCountersTable } from '../platform/counters/stage-counters.table';
 import type { JobLeasesTable } from '../platform/jobs/job-leases.table';
 import type {
@@ -28,6 +29,7 @@ import type { UsersTable } from '../modules/staff/staff.table';
 import type { VehiclesTable } from '../modules/vehicle/vehicle.table';
 import type { VinCorrectionsTable } from '../modules/vin-correction/vin-correction.table';
 import type { HistoryEventsTable, HistoryVehiclesTable } from '../platform/history/history.table';
+import type { RatesTable } from '../modules/profit/profit.table';
 import { createDialect } from './dialect';
 import type { UploadedFilesTable } from './uploaded-files.table';
 
@@ -64,6 +66,9 @@ export interface Database {
   uploaded_files: UploadedFilesTable;
   stage_counters: StageCountersTable;
   job_leases: JobLeasesTable;
+  deadline_rules: DeadlineRulesTable;
+  deadlines: DeadlinesTable;
+  rates: RatesTable;
 }
 
 /** The database handle services and repositories take; a transaction is one too. */

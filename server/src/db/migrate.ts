@@ -24,6 +24,8 @@ import * as addVehicleNoEntry from './migrations/2026_11_27_1000_add_vehicle_no_
 import * as addSearchGrams from './migrations/2026_11_27_1100_add_search_grams';
 import * as addSellerCustomerType from './migrations/2026_11_27_1200_add_seller_customer_type';
 import * as addSearchEntries from './migrations/2026_11_27_1300_add_search_entries';
+import * as createDeadlines from './migrations/2026_11_27_1400_create_deadlines';
+import * as addProfitAmountsAndRates from './migrations/2026_11_27_1500_add_profit_amounts_and_rates';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -52,6 +54,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1100_add_search_grams': addSearchGrams,
   '2026_11_27_1200_add_seller_customer_type': addSellerCustomerType,
   '2026_11_27_1300_add_search_entries': addSearchEntries,
+  '2026_11_27_1400_create_deadlines': createDeadlines,
+  '2026_11_27_1500_add_profit_amounts_and_rates': addProfitAmountsAndRates,
 };
 
 export class MigrationError extends Error {

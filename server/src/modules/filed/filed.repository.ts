@@ -3,7 +3,7 @@ import type { FiledStage, FiledStatus } from '../../../../contract/filed';
 import type { Db } from '../../db/database';
 import { pageByIds } from '../../db/list-page';
 import { containsText, ORDER_NO, VEHICLE_VIN } from '../../db/text-search';
-import type { DeregistrationRow, FreightRow } from './filed.table';
+import type { DeregistrationRow, FreightRow, TaxRefundRow } from './filed.table';
 
 export interface FiledFilters {
   orderNo?: string | undefined;
@@ -115,6 +115,30 @@ export interface RecordOrder {
 
 export type DeregistrationReadRow = DeregistrationRow & RecordOrder;
 export type FreightReadRow = FreightRow & RecordOrder;
+export type TaxRefundReadRow = TaxRefundRow & RecordOrder;
+
+export const findTaxRefundRow = (db: Db, id: number): Promise<TaxRefundRow | undefined> =>
+  db.selectFrom('tax_refunds').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A tax refund with the contract's number and customer (the edit page's `drawbackSingle`). */
+export const findTaxRefund = (db: Db, id: number): Promise<TaxRefundReadRow | undefined> =>
+  db
+    .selectFrom('tax_refunds')
+    .leftJoin('orders', 'orders.id', 'tax_refunds.order_id')
+    .selectAll('tax_refunds')
+    .select(['orders.order_no', 'orders.customer_name'])
+    .where('tax_refunds.id', '=', id)
+    .executeTakeFirst();
+
+/** The vehicles a tax refund holds, in the order they were bought. */
+export const taxRefundVehicles = (db: Db, id: number): Promise<RecordVehicle[]> =>
+  db
+    .selectFrom('tax_refund_vehicles')
+    .innerJoin('vehicles', 'vehicles.id', 'tax_refund_vehicles.vehicle_id')
+    .select(['tax_refund_vehicles.tax_refund_id as record_id', 'vehicles.id', 'vehicles.vin', 'vehicles.model'])
+    .where('tax_refund_vehicles.tax_refund_id', '=', id)
+    .orderBy('vehicles.id', 'asc')
+    .execute();
 
 export const findDeregistrationRow = (db: Db, id: number): Promise<DeregistrationRow | undefined> =>
   db.selectFrom('deregistrations').selectAll().where('id', '=', id).executeTakeFirst();

@@ -26,6 +26,12 @@ export const filedRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.drawbackAdd, async (request) =>
     ok(await filed.addDrawback(app.ctx, request.body, actorOf(request)), filedMessages.created),
   );
+  route(app, endpoints.drawbackEdit, async (request) =>
+    ok(await filed.editDrawback(app.ctx, request.body, actorOf(request)), filedMessages.updated),
+  );
+  route(app, endpoints.drawbackSingle, async (request) =>
+    ok(await filed.getDrawback(app.ctx, request.query.drawbackId)),
+  );
 
   route(app, endpoints.freightAdd, async (request) =>
     ok(await filed.addFreight(app.ctx, request.body, actorOf(request)), filedMessages.created),

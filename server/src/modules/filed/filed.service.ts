@@ -4,6 +4,8 @@ import {
   type ArchiveEditBody,
   type ArchiveListsQuery,
   type DrawbackAddBody,
+  type DrawbackEditBody,
+  type FiledDrawbackRecord,
   type FiledArchiveRecord,
   type FiledCard,
   type FiledFreightRecord,
@@ -31,12 +33,16 @@ import {
   findDeregistrations,
   findFreightRow,
   findFreights,
+  findTaxRefund,
+  findTaxRefundRow,
   freightVehicles,
+  taxRefundVehicles,
   type FreightReadRow,
   listFiledOrders,
   type RecordVehicle,
 } from './filed.repository';
 import { pageWithTotal } from '../../db/list-page';
+import { fromFenOrNull, toFen } from '../overseas/money';
 
 // ---- the filed list ----
 
@@ -89,6 +95,8 @@ const fileRules = {
 interface FiledSave {
   stage: FiledStage;
   body: { order_id: number; vin: string[] };
+  /** The record's amount column (issue 26): fen, or null when not recorded. */
+  money?: Record<string, number | null>;
   documents: RecordDocuments;
   recordId?: number;
   /** The edited record's files: kept as they are even if their upload rows are gone. */
@@ -125,7 +133,7 @@ const saveFiled = async (ctx: AppContext, actor: Actor, save: FiledSave): Promis
     stage,
     ...(save.recordId === undefined ? {} : { recordId: save.recordId }),
     vehicleIds: vehicles.map((vehicle) => vehicle.id),
-    fields: { order_id: body.order_id },
+    fields: { order_id: body.order_id, ...save.money },
     documents: save.documents,
     ...(save.expectedUpdatedAt === undefined ? {} : { expectedUpdatedAt: save.expectedUpdatedAt }),
   });
@@ -143,9 +151,31 @@ const checkEdit = (
   if (body.order_id !== current.order_id) throw unprocessable(filedMessages.orderLocked, 'order_id');
 };
 
-/** `drawbackAdd`: the tax refund of these vehicles (no documents). */
+/** An optional amount as its column: fen, or null for "not recorded" (0 is a recorded amount). */
+const fenOrNull = (amount: number | undefined): number | null => (amount === undefined ? null : toFen(amount));
+
+/** `drawbackAdd`: the tax refund of these vehicles (no documents) and, when known, its amount. */
 export const addDrawback = (ctx: AppContext, body: DrawbackAddBody, actor: Actor) =>
-  saveFiled(ctx, actor, { stage: 'drawback', body, documents: {} });
+  saveFiled(ctx, actor, {
+    stage: 'drawback',
+    body,
+    money: { drawback_money: fenOrNull(body.drawback_money) },
+    documents: {},
+  });
+
+/** `drawbackEdit` (issue 26): the record's vehicles and amount; the amount's change is in the history. */
+export const editDrawback = async (ctx: AppContext, body: DrawbackEditBody, actor: Actor) => {
+  const current = await findTaxRefundRow(ctx.db, body.drawback_id);
+  checkEdit(current, body);
+  return saveFiled(ctx, actor, {
+    stage: 'drawback',
+    body,
+    money: { drawback_money: fenOrNull(body.drawback_money) },
+    documents: {},
+    recordId: body.drawback_id,
+    expectedUpdatedAt: body.updated_at,
+  });
+};
 
 const archiveDocuments = (body: ArchiveAddBody): RecordDocuments => ({ zxzm_image: body.zxzm_image });
 
@@ -172,7 +202,12 @@ const freightDocuments = (body: FreightAddBody): RecordDocuments => ({
 });
 
 export const addFreight = (ctx: AppContext, body: FreightAddBody, actor: Actor) =>
-  saveFiled(ctx, actor, { stage: 'freight', body, documents: freightDocuments(body) });
+  saveFiled(ctx, actor, {
+    stage: 'freight',
+    body,
+    money: { freight_money: fenOrNull(body.freight_money) },
+    documents: freightDocuments(body),
+  });
 
 export const editFreight = async (ctx: AppContext, body: FreightEditBody, actor: Actor) => {
   const current = await findFreightRow(ctx.db, body.freight_id);
@@ -180,6 +215,7 @@ export const editFreight = async (ctx: AppContext, body: FreightEditBody, actor:
   return saveFiled(ctx, actor, {
     stage: 'freight',
     body,
+    money: { freight_money: fenOrNull(body.freight_money) },
     documents: freightDocuments(body),
     recordId: body.freight_id,
     held: current && {
@@ -244,6 +280,7 @@ const toFreight = (row: FreightReadRow, vehicles: readonly RecordVehicle[], time
     freightcar: carsOf(vehicles, row.id),
     yffp_image: row.yffp_image,
     yffkd_image: row.yffkd_image,
+    freight_money: fromFenOrNull(row.freight_money),
     car_image: photos,
     carimage: photos.map((image_url) => ({ image_url })),
     created_at: formatTimestamp(row.created_at, timeZone),
@@ -256,4 +293,22 @@ export const getFreight = async ({ db, config }: AppContext, id: number): Promis
   const [row] = await findFreights(db, [id]);
   if (!row) throw notFound();
   return toFreight(row, await freightVehicles(db, [id]), config.timeZone);
+};
+
+/** `drawbackSingle` (issue 26, the edit page): one tax refund with its vehicles and amount. */
+export const getDrawback = async ({ db, config }: AppContext, id: number): Promise<FiledDrawbackRecord> => {
+  const row = await findTaxRefund(db, id);
+  if (!row) throw notFound();
+  const vehicles = await taxRefundVehicles(db, id);
+  return {
+    id: row.id,
+    drawback_id: row.id,
+    order_id: row.order_id,
+    order_no: row.order_no,
+    customer_name: row.customer_name,
+    drawbackcar: carsOf(vehicles, row.id),
+    drawback_money: fromFenOrNull(row.drawback_money),
+    created_at: formatTimestamp(row.created_at, config.timeZone),
+    updated_at: formatTimestamp(row.updated_at, config.timeZone),
+  };
 };

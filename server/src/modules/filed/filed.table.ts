@@ -4,6 +4,8 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 export interface TaxRefundsTable {
   id: Generated<number>;
   order_id: number;
+  /** The refund amount in fen (issue 26); null until recorded. */
+  drawback_money: number | string | null;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -36,6 +38,8 @@ export interface FreightsTable {
   yffp_image: string | null;
   yffkd_image: string | null;
   car_images: Generated<string>;
+  /** The freight amount in fen (issue 26); null until recorded. */
+  freight_money: number | string | null;
   created_by: number | null;
   created_at: string;
   updated_at: string;

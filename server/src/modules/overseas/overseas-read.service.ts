@@ -206,6 +206,7 @@ export const getOrder = async ({ db, config }: AppContext, id: number): Promise<
       order_id: record.order_id,
       created_at: formatTimestamp(record.created_at, tz),
       drawbackcar: carsOf(drawbackCars, record.id),
+      drawback_money: fromFenOrNull(record.drawback_money),
     })),
     archive: deregistrations.records.map((record): ArchiveRecord => ({
       id: record.id,
@@ -222,6 +223,7 @@ export const getOrder = async ({ db, config }: AppContext, id: number): Promise<
       yffkd_image: record.yffkd_image,
       freightcar: carsOf(freightCars, record.id),
       carimage: parseFileList(record.car_images).map((imageUrl) => ({ image_url: imageUrl })),
+      freight_money: fromFenOrNull(record.freight_money),
     })),
   };
 };
