@@ -251,6 +251,13 @@ export const appRoutes: AppRoute[] = [
       { path: '/filed/vin_alter', title: '车架号更正', icon: EditOutlined, page: vinCorrectionPage },
       { path: '/filed/tax_add/:order_id', title: '退税', hidden: true, activeMenu: '/filed/list', page: taxRefundPage },
       {
+        path: '/filed/tax_edit/:order_id/:id',
+        title: '编辑退税',
+        hidden: true,
+        activeMenu: '/filed/list',
+        page: taxRefundPage,
+      },
+      {
         path: '/filed/freeze_add/:order_id',
         title: '注销',
         hidden: true,

@@ -51,7 +51,16 @@ export interface ListScreenProps<Row, Filters> {
   table?: Partial<
     Pick<
       PagedTableProps<Row>,
-      'rowKey' | 'visibleColumnKeys' | 'rowSelection' | 'expandable' | 'scroll' | 'size' | 'onRow' | 'loading'
+      | 'rowKey'
+      | 'visibleColumnKeys'
+      | 'rowSelection'
+      | 'expandable'
+      | 'scroll'
+      | 'size'
+      | 'onRow'
+      | 'loading'
+      | 'onSort'
+      | 'summary'
     >
   >;
   /** Called with every new page (the screen forgets its checked rows, say). */

@@ -15,6 +15,9 @@
  * - `emptyText`: what an empty list says, best with what to do next (暂无员工，点击“新增员工”添加).
  * - `rowSelection`, `expandable`, `scroll`, `size`, `onRow`: passed to antd's Table unchanged.
  * - `label`: the table's accessible name.
+ * - `onSort`: a list sorted by the server (the profit report): a column with `sorter: true` and its own
+ *   `sortOrder` is clicked, and the screen asks for page 1 in that order (`undefined` when the sort is
+ *   cleared). `summary`: a totals row under the rows (antd's `summary`).
  *
  * Keyboard: page numbers and arrows are focusable (Enter opens a page); PageDown / PageUp inside the
  * table move to the next / previous page, except while typing in a field.
@@ -54,6 +57,14 @@ export interface PagedTableProps<Row> {
   size?: TableProps<Row>['size'];
   onRow?: TableProps<Row>['onRow'];
   label?: string;
+  onSort?: (sort: TableSort | undefined) => void;
+  summary?: TableProps<Row>['summary'];
+}
+
+/** The column a server-sorted list is sorted by, and which way. */
+export interface TableSort {
+  key: string;
+  order: 'asc' | 'desc';
 }
 
 /** The columns to render: every `alwaysVisible` column, and the others whose key is chosen. */
@@ -87,6 +98,8 @@ export function PagedTable<Row extends object>({
   size,
   onRow,
   label,
+  onSort,
+  summary,
 }: PagedTableProps<Row>) {
   const rows = dataSource ?? [];
   const pages = lastPage(total);
@@ -121,6 +134,20 @@ export function PagedTable<Row extends object>({
         scroll={scroll}
         size={size}
         onRow={onRow}
+        summary={summary}
+        onChange={
+          onSort
+            ? (_pagination, _filters, sorter, extra) => {
+                if (extra.action !== 'sort') return;
+                const one = Array.isArray(sorter) ? sorter[0] : sorter;
+                onSort(
+                  one?.order && one.columnKey !== undefined
+                    ? { key: String(one.columnKey), order: one.order === 'ascend' ? 'asc' : 'desc' }
+                    : undefined,
+                );
+              }
+            : undefined
+        }
         locale={{
           emptyText: loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />,
         }}

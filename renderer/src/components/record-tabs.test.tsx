@@ -104,13 +104,18 @@ describe('RecordTabs', () => {
     expect(screen.getByRole('tabpanel', { name: '运费记录' })).toHaveTextContent(RECORD_EMPTY_TEXT);
   });
 
-  it('shows a tax refund record with its application date and VINs, without an edit link', () => {
+  it('shows a tax refund record with its application date and VINs, and 编辑 to its edit page (issue 26)', () => {
     renderTabs({ drawback: [drawback], archive: [], freight: [] });
     const record = screen.getByRole('article', { name: '退税记录 1' });
     expect(within(record).getByText('2026-11-02')).toBeInTheDocument();
     expect(within(record).getByText('LSVAB1230RA200001')).toBeInTheDocument();
     expect(within(record).getByText('LSVAB1230RA200002')).toBeInTheDocument();
-    expect(within(record).queryByRole('link', { name: /编辑/ })).not.toBeInTheDocument();
+    // An answer without the amount (older server) shows no amount line.
+    expect(within(record).queryByText('退税金额')).not.toBeInTheDocument();
+    expect(within(record).getByRole('link', { name: '编辑退税记录 1' })).toHaveAttribute(
+      'href',
+      `/filed/tax_edit/${drawback.order_id}/${drawback.id}`,
+    );
     // Each VIN opens its vehicle file.
     expect(within(record).getByRole('link', { name: 'LSVAB1230RA200001' })).toHaveAttribute(
       'href',

@@ -1,8 +1,9 @@
 /**
  * RecordTabs: the record view of an overseas contract (spec part 1, 合同详情 and the filing screens of
  * part 2): three tabs, 退税记录, 注销记录 and 运费记录, from the order's `drawback`, `archive` and
- * `freight` arrays. Each record shows its application date and VINs; deregistration and freight records
- * have 编辑 leading to /filed/freeze_edit/{order_id}/{id} and /filed/freight_edit/{order_id}/{id}.
+ * `freight` arrays. Each record shows its application date and VINs (and its amount, issue 26, where the
+ * answer carries one); each has 编辑 leading to /filed/tax_edit/{order_id}/{id},
+ * /filed/freeze_edit/{order_id}/{id} or /filed/freight_edit/{order_id}/{id}.
  * Pictures (jpg, png, jpeg) are 160x160 thumbnails that open a preview; other files are links
  * (FilePreview). An empty tab says 暂无相关记录. Every record's 变更记录 opens its history in a drawer.
  *
@@ -17,6 +18,7 @@ import dayjs from 'dayjs';
 import type { ArchiveRecord, DrawbackRecord, FreightRecord } from '../../../contract/overseas';
 import { type Stage, stageTable } from '../../../contract/stage';
 import { FilePreview, RECORD_THUMBNAIL_SIZE } from './file-preview';
+import { formatMoney } from './format-money';
 import { HistoryButton } from './history-drawer';
 import { VinCell } from './vin-cell';
 
@@ -29,6 +31,7 @@ export const RECORD_EMPTY_TEXT = '暂无相关记录';
 export type RecordTabKey = 'drawback' | 'archive' | 'freight';
 
 export const recordEditPaths = {
+  drawback: (orderId: number, id: number) => `/filed/tax_edit/${orderId}/${id}`,
   archive: (orderId: number, id: number) => `/filed/freeze_edit/${orderId}/${id}`,
   freight: (orderId: number, id: number) => `/filed/freight_edit/${orderId}/${id}`,
 } as const;
@@ -66,12 +69,26 @@ interface RecordCardProps {
   editPath?: string;
   editLabel?: string;
   files?: Array<{ label: string; paths: readonly (string | null | undefined)[] }>;
+  /** The record's amount in CNY (issue 26): null 未录入; absent from an answer that does not carry it. */
+  money?: { label: string; value: number | null | undefined };
 }
 
-function RecordCard({ title, history, createdAt, cars, editPath, editLabel, files = [] }: RecordCardProps) {
+/** An amount not yet recorded: profit stays 预估 until it is. */
+export const MONEY_NOT_RECORDED = '未录入';
+
+function RecordCard({ title, history, createdAt, cars, editPath, editLabel, files = [], money }: RecordCardProps) {
   const items: Array<{ key: string; label: string; children: ReactNode }> = [
     { key: 'date', label: '申请日期', children: applicationDate(createdAt) },
     { key: 'vins', label: '车架号', children: <Vins cars={cars} /> },
+    ...(money && money.value !== undefined
+      ? [
+          {
+            key: 'money',
+            label: money.label,
+            children: money.value === null ? MONEY_NOT_RECORDED : `CNY ${formatMoney(money.value)}`,
+          },
+        ]
+      : []),
     ...files.map((file) => ({
       key: file.label,
       label: file.label,
@@ -124,6 +141,9 @@ export function RecordTabs({ drawback, archive, freight, defaultTab = 'drawback'
               history={{ entity: 'drawback', id: record.id }}
               createdAt={record.created_at}
               cars={record.drawbackcar ?? []}
+              money={{ label: '退税金额', value: record.drawback_money }}
+              editPath={recordEditPaths.drawback(record.order_id, record.id)}
+              editLabel={`编辑退税记录 ${index + 1}`}
             />
           ))}
         </RecordList>
@@ -161,6 +181,7 @@ export function RecordTabs({ drawback, archive, freight, defaultTab = 'drawback'
               history={{ entity: 'freight', id: record.id }}
               createdAt={record.created_at}
               cars={record.freightcar ?? []}
+              money={{ label: '运费金额', value: record.freight_money }}
               editPath={recordEditPaths.freight(record.order_id, record.id)}
               editLabel={`编辑运费记录 ${index + 1}`}
               files={[

@@ -2,6 +2,7 @@
 export const filedPaths = {
   list: '/filed/list',
   taxAdd: (orderId: number) => `/filed/tax_add/${orderId}`,
+  taxEdit: (orderId: number, id: number) => `/filed/tax_edit/${orderId}/${id}`,
   freezeAdd: (orderId: number) => `/filed/freeze_add/${orderId}`,
   freezeEdit: (orderId: number, id: number) => `/filed/freeze_edit/${orderId}/${id}`,
   freightAdd: (orderId: number) => `/filed/freight_add/${orderId}`,

@@ -9,6 +9,7 @@ import {
   filedEndpoints,
   filedLabels,
   filedMessages,
+  filedMoneyLabels,
   type FiledRecordCar,
   type FreightAddBodyInput,
   freightSlots,
@@ -36,6 +37,11 @@ export const getArchiveRecord = async (id: number, options?: RequestOptions): Pr
   return { ...record, cars: carsOf(record.archivecar) };
 };
 
+export const getDrawbackRecord = async (id: number, options?: RequestOptions): Promise<FilingRecord> => {
+  const record = await call(filedEndpoints.drawbackSingle, { query: { drawbackId: id } }, options);
+  return { ...record, cars: carsOf(record.drawbackcar) };
+};
+
 export const getFreightRecord = async (id: number, options?: RequestOptions): Promise<FilingRecord> => {
   const record = await call(filedEndpoints.freightSingle, { query: { freightId: id } }, options);
   return { ...record, cars: carsOf(record.freightcar) };
@@ -51,6 +57,8 @@ export interface FilingStepScreen {
   waitingTitle: string;
   emptyText: string;
   carsTitle: string;
+  /** The card of the amount (where the step has one). */
+  moneyTitle?: string;
   documentsTitle: string;
   /** What the documents decide (freight is complete only with both). */
   documentsNote?: string;
@@ -60,7 +68,12 @@ export interface FilingStepScreen {
   create: (body: FilingBody) => Promise<unknown>;
   update: (id: number, body: FilingBody & { updated_at?: string }) => Promise<unknown>;
   read?: (id: number, options?: RequestOptions) => Promise<FilingRecord>;
+  /** The record's amount in CNY (issue 26: 退税金额, 运费金额), optional: blank = not yet recorded. */
+  money?: { field: MoneyField; label: string };
 }
+
+/** The filing records' amounts (CNY), which profit reads. */
+export type MoneyField = keyof typeof filedMoneyLabels;
 
 const saveMessages = {
   created: filedMessages.created,
@@ -69,21 +82,27 @@ const saveMessages = {
   updateFailed: filedMessages.updateFailed,
 };
 
-/** Tax refunds are made, never edited (the spec has no edit route): the update is never called. */
-const noUpdate = (): Promise<never> => Promise.reject(new Error(filedMessages.updateFailed));
-
 export const filingSteps: Record<FilingStep, FilingStepScreen> = {
   drawback: {
     title: '退税',
-    editTitle: '退税',
+    editTitle: '编辑退税',
     waitingTitle: filedLabels.drawbackSource,
     emptyText: '该合同没有待退税的车辆',
     carsTitle: '退税车辆',
+    moneyTitle: '退税金额',
     documentsTitle: '',
-    missing: '该海外合同不存在或已被删除',
+    missing: '该退税记录不存在或已被删除',
     messages: { ...saveMessages, vinRequired: filedMessages.drawbackVinRequired },
     create: (body) => call(filedEndpoints.drawbackAdd, { body: body as DrawbackAddBodyInput }, { silent: true }),
-    update: noUpdate,
+    // Issue 26: a refund's amount often comes after the record, so the record is edited like the others.
+    update: (id, body) =>
+      call(
+        filedEndpoints.drawbackEdit,
+        { body: { ...(body as DrawbackAddBodyInput), drawback_id: id } },
+        { silent: true },
+      ),
+    read: getDrawbackRecord,
+    money: { field: 'drawback_money', label: filedMoneyLabels.drawback_money },
   },
   archive: {
     title: '注销',
@@ -109,6 +128,7 @@ export const filingSteps: Record<FilingStep, FilingStepScreen> = {
     waitingTitle: filedLabels.freightSource,
     emptyText: '该合同没有待录入运费的车辆',
     carsTitle: '运费车辆',
+    moneyTitle: '运费金额',
     documentsTitle: '运费资料',
     // The stage table's `allCounted`: without both, the vehicles' freight stays 运费资料不全.
     documentsNote: `${freightSlots.yffp_image.label}和${freightSlots.yffkd_image.label}都上传后，运费才算完成`,
@@ -122,6 +142,7 @@ export const filingSteps: Record<FilingStep, FilingStepScreen> = {
         { silent: true },
       ),
     read: getFreightRecord,
+    money: { field: 'freight_money', label: filedMoneyLabels.freight_money },
   },
 };
 
@@ -135,7 +156,7 @@ export const filingRecordQuery = (step: FilingStep, id: number) =>
     },
   });
 
-/** The edited record (none for a new one, nor for a tax refund). */
+/** The edited record (none for a new one). */
 export function useFilingRecord(step: FilingStep, id: number | undefined) {
   return useQuery({
     ...filingRecordQuery(step, id ?? 0),

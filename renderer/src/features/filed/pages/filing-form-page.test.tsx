@@ -72,6 +72,7 @@ const freightRecord = (overrides: Partial<FiledFreightRecord> = {}): FiledFreigh
   order_no: 'HW-2026-005',
   customer_name: 'Almaty Motors',
   freightcar: [{ car_id: 21, vin: vin(21), model: '本田 雅阁' }],
+  freight_money: null,
   yffp_image: '/storage/document/2026/11/运费发票.pdf',
   yffkd_image: null,
   car_image: [],

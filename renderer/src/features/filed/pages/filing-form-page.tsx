@@ -1,19 +1,22 @@
 /**
  * The three filing forms of an overseas contract (spec part 2, sections 2 and 5), one frame for all:
- * - /filed/tax_add/:order_id (退税): the vehicles refunded, nothing else;
+ * - /filed/tax_add/:order_id and /filed/tax_edit/:order_id/:id (退税): the vehicles refunded and the
+ *   refund's amount (退税金额, issue 26: often known later, hence the edit page);
  * - /filed/freeze_add/:order_id and /filed/freeze_edit/:order_id/:id (注销): the vehicles and the
  *   deregistration certificate (请上传注销证明);
  * - /filed/freight_add/:order_id and /filed/freight_edit/:order_id/:id (运费, spec part 1's record area):
- *   the vehicles, the freight invoice, the payment slip and photos.
+ *   the vehicles, the freight amount (运费金额), the freight invoice, the payment slip and photos.
  * Each has the contract's head (海外合同号, 客户名称, 共采购 N 台), the two-pane list (the contract's vehicles
- * in filing still without the record → 已选择, plus the edited record's own), the stage table's upload
- * slots, and 保存 / 取消. An edit is saved with the `updated_at` it read (放弃修改并载入最新内容 on a 409).
+ * in filing still without the record → 已选择, plus the edited record's own), the amount in CNY where the
+ * step has one (optional: blank = not yet recorded, 0 is an amount), the stage table's upload slots, and
+ * 保存 / 取消. An edit is saved with the `updated_at` it read (放弃修改并载入最新内容 on a 409).
  */
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button, Card, Form, Typography } from 'antd';
 import { stageTable } from '../../../../../contract/stage';
 import { FormPage, PageForm, useFormPage } from '../../../components/form-page';
+import { MoneyInput, moneyRules, type MoneyValue } from '../../../components/money-input';
 import { linkedVehicleId } from '../../../components/linked-vehicle';
 import { useRecordForm } from '../../../components/record-form';
 import { RecordMissing, useRouteRecordId } from '../../../components/route-record';
@@ -25,8 +28,8 @@ import { filingSteps, type FilingRecord, type FilingStep, useFilingRecord } from
 import { FiledContractHead } from '../components/filed-contract-head';
 import { FILED_CLOSE_AFTER_MS, filedPaths } from '../filed-format';
 
-/** The form's values: the chosen vehicles' ids and, per document slot, its stored paths. */
-export type FilingFormValues = { car_ids: number[] } & Record<string, string[] | number[]>;
+/** The form's values: the chosen vehicles' ids, the amount, and per document slot its stored paths. */
+export type FilingFormValues = { car_ids: number[] } & Record<string, string[] | number[] | MoneyValue>;
 
 const sectionStyle = { marginBottom: 16 } as const;
 /** Four vehicles a pane, so that at 1366×768 the documents' card starts on the first screen. */
@@ -35,6 +38,9 @@ const PANE_HEIGHT = 250;
 const PANE_HEIGHT_ALONE = 400;
 /** The left pane once every vehicle is on the right. */
 export const ALL_CHOSEN = '车辆都已选择，不需要的请从右侧移出';
+
+/** Under the amount: what a blank box means, so that 0 is typed only for a real nothing. */
+export const MONEY_NOTE = '未知可先不填，之后在编辑中补录；填 0 表示金额为 0';
 
 /**
  * The step a clerk records next on the filed card (退税, then 注销, then 运费): an add offers
@@ -88,8 +94,10 @@ function FilingForm({ step }: { step: FilingStep }) {
     record: saved,
     fill: (found: FilingRecord) => {
       form.resetFields();
+      const amount = screen.money ? found[screen.money.field] : undefined;
       form.setFieldsValue({
         car_ids: found.cars.map((car) => car.id),
+        ...(screen.money ? { [screen.money.field]: typeof amount === 'number' ? amount : null } : {}),
         ...documentFormValues(step, found),
       } as FilingFormValues);
     },
@@ -105,9 +113,12 @@ function FilingForm({ step }: { step: FilingStep }) {
     record.save({
       body: (values: FilingFormValues) => {
         const byId = new Map(vehicles.map((car) => [car.id, car.vin]));
+        // The amount as the form shows it: blank sends nothing (not recorded; on an edit, cleared).
+        const amount = screen.money ? values[screen.money.field] : undefined;
         return {
           order_id: orderId,
           vin: (values.car_ids ?? []).map((id) => byId.get(id)).filter((vin): vin is string => vin !== undefined),
+          ...(screen.money && typeof amount === 'number' ? { [screen.money.field]: amount } : {}),
           ...documentBodyFields(step, values),
         };
       },
@@ -115,14 +126,13 @@ function FilingForm({ step }: { step: FilingStep }) {
       update: screen.update,
       messages: screen.messages,
       closeAfterMs: { create: FILED_CLOSE_AFTER_MS, edit: FILED_CLOSE_AFTER_MS },
-      // A chosen vehicle has the record already: that record opens instead (a tax refund has no edit
-      // page; the contract's filing detail shows it).
+      // A chosen vehicle has the record already: that record's edit page opens instead.
       existingPath: (id) =>
         step === 'archive'
           ? filedPaths.freezeEdit(orderId, id)
           : step === 'freight'
             ? filedPaths.freightEdit(orderId, id)
-            : filedPaths.detail(orderId),
+            : filedPaths.taxEdit(orderId, id),
       // The filed list and its cards, the waiting vehicles, and the contract's record view follow.
       staleQueries: [filedQueryKey, ORDERS_QUERY_KEY],
     });
@@ -132,6 +142,7 @@ function FilingForm({ step }: { step: FilingStep }) {
   }
 
   const hasDocuments = stageTable[step].slots.length > 0;
+  const money = screen.money;
   const saveAndNext =
     next && (nextWaiting.data?.length ?? 0) > 0 ? (
       <Button
@@ -163,6 +174,19 @@ function FilingForm({ step }: { step: FilingStep }) {
         onValuesChange={page.markChanged}
       >
         <FiledContractHead order={order.data} />
+        {money ? (
+          <Card size="small" title={screen.moneyTitle} style={sectionStyle}>
+            <Form.Item
+              name={money.field}
+              label={`${money.label}（CNY）`}
+              rules={moneyRules({ label: money.label, allowZero: true })}
+              extra={MONEY_NOTE}
+              style={{ marginBottom: 0, maxWidth: 320 }}
+            >
+              <MoneyInput placeholder={`请输入${money.label}`} suffix="CNY" allowClear />
+            </Form.Item>
+          </Card>
+        ) : null}
         <Card size="small" title={screen.carsTitle} style={hasDocuments ? sectionStyle : { marginBottom: 0 }}>
           <Form.Item
             name="car_ids"
@@ -204,7 +228,7 @@ function FilingFormRoute({ step }: { step: FilingStep }) {
   return <FilingForm key={`${orderId ?? ''}:${id ?? 'new'}`} step={step} />;
 }
 
-/** /filed/tax_add/:order_id. */
+/** /filed/tax_add/:order_id and /filed/tax_edit/:order_id/:id. */
 export function TaxRefundPage() {
   return <FilingFormRoute step="drawback" />;
 }
