@@ -22,6 +22,8 @@ export const queryKeys = {
   filedQueryList: ['procedures'],
   periodReport: ['order-report'],
   vinCorrections: ['vin-corrections'],
+  /** The deadline list and rules (issue 25); the overdue count is the dashboard's. */
+  deadlines: ['deadlines'],
   vehicle: ['vehicle'],
   /** The 变更记录 of records (a vehicle's own history sits under `vehicle`). */
   history: ['history'],
