@@ -24,6 +24,9 @@ export const queryKeys = {
   vinCorrections: ['vin-corrections'],
   /** The deadline list and rules (issue 25); the overdue count is the dashboard's. */
   deadlines: ['deadlines'],
+  /** The monthly book rates (issue 26); a contract's profit sits under `orders`. */
+  rates: ['rates'],
+  profitReport: ['profit-report'],
   vehicle: ['vehicle'],
   /** The 变更记录 of records (a vehicle's own history sits under `vehicle`). */
   history: ['history'],
