@@ -125,6 +125,7 @@ export const purchaseMessages = {
   deleted: '删除成功!',
   handOverConfirm: '是否确定要将该业务移交入库流程?',
   batchHandOverConfirm: '是否确定要将该海外合同下所有未移交的采购合同移交入库流程?',
+  skipYardOption: '免入库：车辆不进场，直接移交车管（上牌/过户）',
   handOverDone: stageMessages.handOverDone,
   handOverFailed: stageMessages.handOverFailed,
   keptTitle: stageMessages.keptTitle,
@@ -324,6 +325,16 @@ export const importCarSchema = z.object({ id: z.number(), vin: z.string(), model
 export const importCarsAnswerSchema = z.object({ order_id: z.number(), car: z.array(importCarSchema) });
 export type ImportCarsAnswer = z.infer<typeof importCarsAnswerSchema>;
 
+/**
+ * `handOver` / `batchHandOver` with `no_entry=1`: the cars skip the yard as well (免入库), in the same
+ * transaction, so a clerk whose cars never enter the yard does it from the purchase list in one step
+ * instead of visiting 入库出库 for each car (issue 24). Absent or 0: the spec's hand-over to the yard.
+ */
+export const handOverQuery = z.object({
+  no_entry: z.preprocess(blankToUndefined, z.enum(['0', '1'], { message: '免入库参数不正确' }).optional()),
+});
+export type HandOverQuery = z.infer<typeof handOverQuery>;
+
 /** Every endpoint of the purchase area (API.md, Purchase contracts). */
 export const purchaseEndpoints = {
   list: endpoint({
@@ -366,12 +377,14 @@ export const purchaseEndpoints = {
     method: 'PUT',
     path: '/api/purchase/:id/handOver',
     params: idParam,
+    query: handOverQuery,
     response: handOverAnswerSchema,
   }),
   batchHandOver: endpoint({
     method: 'PUT',
     path: '/api/purchase/:id/batchHandOver',
     params: idParam,
+    query: handOverQuery,
     response: handOverAnswerSchema,
   }),
 };

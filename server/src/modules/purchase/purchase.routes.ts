@@ -49,12 +49,15 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, endpoints.handOver, async (request) =>
-    ok(await purchases.handOverPurchase(app.ctx, request.params.id, actorOf(request)), purchaseMessages.handOverDone),
+    ok(
+      await purchases.handOverPurchase(app.ctx, request.params.id, request.query, actorOf(request)),
+      purchaseMessages.handOverDone,
+    ),
   );
 
   route(app, endpoints.batchHandOver, async (request) =>
     ok(
-      await purchases.batchHandOverPurchases(app.ctx, request.params.id, actorOf(request)),
+      await purchases.batchHandOverPurchases(app.ctx, request.params.id, request.query, actorOf(request)),
       purchaseMessages.handOverDone,
     ),
   );

@@ -1,5 +1,6 @@
 import { messages } from '../../../../contract/common';
 import {
+  type HandOverQuery,
   type PurchaseBody,
   type PurchaseCarLine,
   purchaseMessages,
@@ -301,17 +302,44 @@ export const deletePurchase = async ({ db }: AppContext, id: number, actor: Acto
 
 // Hand-overs (DOMAIN.md): the lifecycle moves the vehicles that qualify and says why the others stayed.
 
-export const handOverPurchase = async ({ db }: AppContext, id: number, actor: Actor): Promise<HandOverAnswer> =>
+/**
+ * The purchase contracts' cars go to the yard; with 免入库 (`no_entry`) they go on to the registry in the
+ * same transaction, as the pickup list's 免入库 would move them. The answer counts the cars that reached
+ * where the clerk sent them and names every car that stayed behind, at either step.
+ */
+const handOverTo = async (
+  trx: Db,
+  actor: Actor,
+  ids: readonly number[],
+  skipYard: boolean,
+): Promise<HandOverAnswer> => {
+  const toYard = await handOverPurchases(trx, actor, 'purchase', [...ids]);
+  if (!skipYard) return toYard;
+  const toRegistry = await handOverPurchases(trx, actor, 'noEntry', [...ids]);
+  return { moved: toRegistry.moved, kept: [...toYard.kept, ...toRegistry.kept] };
+};
+
+export const handOverPurchase = async (
+  { db }: AppContext,
+  id: number,
+  query: HandOverQuery,
+  actor: Actor,
+): Promise<HandOverAnswer> =>
   db.transaction().execute(async (trx) => {
     await requirePurchase(trx, id);
-    return handOverPurchases(trx, actor, 'purchase', [id]);
+    return handOverTo(trx, actor, [id], query.no_entry === '1');
   });
 
 /** Every contract not yet handed over that buys cars of the same overseas contract as this one. */
-export const batchHandOverPurchases = async ({ db }: AppContext, id: number, actor: Actor): Promise<HandOverAnswer> =>
+export const batchHandOverPurchases = async (
+  { db }: AppContext,
+  id: number,
+  query: HandOverQuery,
+  actor: Actor,
+): Promise<HandOverAnswer> =>
   db.transaction().execute(async (trx) => {
     const purchase = await requirePurchase(trx, id);
     if (purchase.order_id === null) throw conflict(purchaseMessages.batchWithoutOrder);
     const ids = await listOpenPurchaseIdsOfOrder(trx, purchase.order_id);
-    return handOverPurchases(trx, actor, 'purchase', ids);
+    return handOverTo(trx, actor, ids, query.no_entry === '1');
   });

@@ -450,6 +450,33 @@ describe('purchase contracts, remittances and hand-overs', () => {
     expect((await vehicleOf(LGB(5)))?.flow).toBe('purchase');
   });
 
+  it('免入库 with the hand-over (no_entry=1): the cars skip the yard and reach the registry in one step', async () => {
+    const orderId = await createOrder();
+    const a = await createPurchase({ order_id: orderId, car: [purchaseCar(LGB(1))] });
+    await createPurchase({ purchase_no: 'CG-B', order_id: orderId, car: [purchaseCar(LGB(2))] });
+    const single = await createPurchase({ purchase_no: 'CG-S', car: [purchaseCar(LGB(3))] });
+
+    const batch = await call('PUT', `/api/purchase/${a}/batchHandOver?no_entry=1`);
+    expect(batch.statusCode, batch.body).toBe(200);
+    expect(batch.json().data).toEqual({ moved: 2, kept: [] });
+    for (const car of [LGB(1), LGB(2)]) expect(await vehicleOf(car)).toMatchObject({ flow: 'registry', no_entry: 1 });
+
+    const one = await call('PUT', `/api/purchase/${single}/handOver?no_entry=1`);
+    expect(one.json().data).toEqual({ moved: 1, kept: [] });
+    expect(await vehicleOf(LGB(3))).toMatchObject({ flow: 'registry', no_entry: 1 });
+    expect((await readPurchase(single)).handed_over).toBe(1);
+
+    // Without it (or 0), the spec's hand-over: the yard.
+    const plain = await createPurchase({ purchase_no: 'CG-P', car: [purchaseCar(LGB(4))] });
+    expect((await call('PUT', `/api/purchase/${plain}/handOver?no_entry=0`)).json().data).toEqual({
+      moved: 1,
+      kept: [],
+    });
+    expect(await vehicleOf(LGB(4))).toMatchObject({ flow: 'pickup', no_entry: 0 });
+    const wrong = await call('PUT', `/api/purchase/${plain}/handOver?no_entry=yes`);
+    expect(refusal(wrong)).toEqual({ status: 422, message: '免入库参数不正确' });
+  });
+
   it("imports an overseas contract's cars that no purchase contract holds, whatever its status", async () => {
     const orderId = await createOrder({ amount: 3, cars: [carLine(vin(1)), carLine(vin(2)), carLine(vin(3))] });
     await createPurchase({ order_id: orderId, car: [purchaseCar(vin(2))] });

@@ -129,6 +129,27 @@ describe('purchase contract list', () => {
     expect(screen.queryByLabelText('未移交的车辆')).not.toBeInTheDocument();
   });
 
+  it('批量移交 with 免入库 ticked sends the cars past the yard (no_entry=1); unticked it does not', async () => {
+    server.on('PUT /api/purchase/7/batchHandOver', envelope(200, { moved: 2, kept: [] }));
+    renderInApp(<PurchaseListPage />, { initialEntries: ['/purchase/list'] });
+    const row = await rowOf('CG-2026-007');
+    const sent = () => server.requests.filter((request) => request.path === '/api/purchase/7/batchHandOver');
+    const handOver = async (tick: boolean) => {
+      const before = sent().length;
+      await userEvent.click(within(row).getByRole('button', { name: '采购合同 CG-2026-007 批量移交' }));
+      const confirms = await screen.findAllByText('是否确定要将该海外合同下所有未移交的采购合同移交入库流程?');
+      const confirm = confirms.at(-1)!.closest('.ant-modal') as HTMLElement;
+      const option = within(confirm).getByRole('checkbox', { name: '免入库：车辆不进场，直接移交车管（上牌/过户）' });
+      expect(option).not.toBeChecked();
+      if (tick) await userEvent.click(option);
+      await userEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+      await waitFor(() => expect(sent()).toHaveLength(before + 1));
+      return sent().at(-1);
+    };
+    expect((await handOver(true))?.query.get('no_entry')).toBe('1');
+    expect((await handOver(false))?.query.get('no_entry')).toBeNull();
+  });
+
   it('batch hand-over that moved nothing warns 没有可移交的车辆, never 移交成功!', async () => {
     server.on('PUT /api/purchase/7/batchHandOver', envelope(200, { moved: 0, kept: [] }, '移交成功!'));
     renderInApp(<PurchaseListPage />, { initialEntries: ['/purchase/list'] });

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Table, type TableColumnsType } from 'antd';
+import { App, Checkbox, Table, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   PURCHASE_EXPORT_FILE_NAME,
@@ -68,20 +68,30 @@ export function PurchaseListPage() {
     showHandOverResult(answer, { nothingDetail: purchaseMessages.nothingHandedOverDetail });
   };
 
-  const confirmHandOver = (purchase: PurchaseListItem, batch: boolean) =>
+  const confirmHandOver = (purchase: PurchaseListItem, batch: boolean) => {
+    // 免入库 here spares the clerk a visit to 入库出库 for cars that never enter the yard (issue 24).
+    let skipYard = false;
     modal.confirm({
       title: batch ? '批量移交' : '移交入库',
-      content: batch ? purchaseMessages.batchHandOverConfirm : purchaseMessages.handOverConfirm,
+      content: (
+        <>
+          <div>{batch ? purchaseMessages.batchHandOverConfirm : purchaseMessages.handOverConfirm}</div>
+          <Checkbox style={{ marginTop: 12 }} onChange={(event) => (skipYard = event.target.checked)}>
+            {purchaseMessages.skipYardOption}
+          </Checkbox>
+        </>
+      ),
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
         // A refusal is the HTTP client's toast (the server's reason, or 移交失败!).
-        const answer = await (batch ? batchHandOverPurchase(purchase.id) : handOverPurchase(purchase.id)).catch(
-          () => undefined,
-        );
+        const answer = await (
+          batch ? batchHandOverPurchase(purchase.id, skipYard) : handOverPurchase(purchase.id, skipYard)
+        ).catch(() => undefined);
         if (answer) showHandOver(answer);
       },
     });
+  };
 
   const confirmDelete = (purchase: PurchaseListItem) =>
     modal.confirm({
