@@ -37,7 +37,9 @@ describe('route table', () => {
       '/filed/detail/:order_id',
       '/filed/info/:order_id',
       '/setting/staff',
+      '/setting/deadlines',
       '/setting/connection',
+      '/deadline/list',
     ]) {
       expect(paths).toContain(path);
     }

@@ -2,7 +2,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import {
   ApartmentOutlined,
   AuditOutlined,
+  BellOutlined,
   CarOutlined,
+  FieldTimeOutlined,
   FileSearchOutlined,
   FolderOpenOutlined,
   GlobalOutlined,
@@ -149,6 +151,13 @@ const businessInfoPage = lazyPage(() =>
   import('../features/filed/pages/business-info-page').then((module) => module.BusinessInfoPage),
 );
 
+const deadlineListPage = lazyPage(() =>
+  import('../features/deadline/pages/deadline-list-page').then((module) => module.DeadlineListPage),
+);
+const deadlineRulesPage = lazyPage(() =>
+  import('../features/deadline/pages/deadline-rules-page').then((module) => module.DeadlineRulesPage),
+);
+
 const vehicleFilePage = lazyPage(() =>
   import('../features/vehicle/pages/vehicle-file-page').then((module) => module.VehicleFilePage),
 );
@@ -249,6 +258,7 @@ export const appRoutes: AppRoute[] = [
       { path: '/filed/list', title: '归档列表', icon: FolderOpenOutlined, page: filedListPage },
       { path: '/filed/query_list', title: '档案查询', icon: FileSearchOutlined, page: queryListPage },
       { path: '/filed/vin_alter', title: '车架号更正', icon: EditOutlined, page: vinCorrectionPage },
+      { path: '/deadline/list', title: '到期提醒', icon: BellOutlined, page: deadlineListPage },
       { path: '/filed/tax_add/:order_id', title: '退税', hidden: true, activeMenu: '/filed/list', page: taxRefundPage },
       {
         path: '/filed/tax_edit/:order_id/:id',
@@ -309,6 +319,7 @@ export const appRoutes: AppRoute[] = [
     icon: SettingOutlined,
     children: [
       { path: '/setting/staff', title: '员工管理', icon: UserOutlined, page: staffPage },
+      { path: '/setting/deadlines', title: '期限设置', icon: FieldTimeOutlined, page: deadlineRulesPage },
       { path: '/setting/connection', title: '连接设置', icon: ApiOutlined, desktopOnly: true, page: connectionPage },
     ],
   },

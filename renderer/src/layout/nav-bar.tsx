@@ -1,5 +1,6 @@
 import { Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import { OverdueBell } from '../features/deadline/components/overdue-bell';
 import { useLayoutStore } from '../stores/layout';
 import { AppBreadcrumb } from './app-breadcrumb';
 import { ErrorLogButton } from './error-log';
@@ -31,6 +32,7 @@ export function NavBar() {
       <AppBreadcrumb />
       <div className="nav-right">
         <GlobalSearch />
+        <OverdueBell />
         {device === 'desktop' ? (
           <>
             <RouteSearch />
