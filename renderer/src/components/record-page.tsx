@@ -2,7 +2,8 @@
  * The frame of a record's read-only page (an overseas contract's details, a purchase contract's info
  * page): the title with the record's number, 编辑 / the screen's own buttons / 刷新 / 返回 in the header,
  * a skeleton while it loads, and `RecordMissing` for an id that cannot be or a record that did not load.
- * A page given the record's `history` shows its cards under 详情 and its 变更记录 (HistoryList) beside.
+ * A page given the record's `history` shows its cards under 详情 and its 变更记录 (HistoryList) beside,
+ * with the page's own `tabs` (the contract's 利润) between them.
  */
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -50,14 +51,33 @@ export interface RecordPageProps<Record> {
    * server only once opened.
    */
   history?: (record: Record) => HistoryTarget;
+  /** More tabs after 详情 (with `history`): each drawn once opened. */
+  tabs?: (record: Record) => RecordPageTab[];
+  /** 刷新 also refreshes what the page's own tabs read (the contract's profit). */
+  onRefresh?: (record: Record) => void;
 }
 
-function DetailAndHistory({ detail, target }: { detail: ReactNode; target: HistoryTarget }) {
+export interface RecordPageTab {
+  key: string;
+  label: string;
+  children: ReactNode;
+}
+
+function DetailAndHistory({
+  detail,
+  target,
+  tabs = [],
+}: {
+  detail: ReactNode;
+  target: HistoryTarget;
+  tabs?: RecordPageTab[];
+}) {
   return (
     <Tabs
       className="record-page-tabs"
       items={[
         { key: 'detail', label: '详情', children: detail },
+        ...tabs,
         { key: 'history', label: HISTORY_TITLE, children: <HistoryList target={target} /> },
       ]}
     />
@@ -78,6 +98,8 @@ export function RecordPage<Record>({
   children,
   dialogs,
   history,
+  tabs,
+  onRefresh,
 }: RecordPageProps<Record>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -122,6 +144,7 @@ export function RecordPage<Record>({
               loading={record.isFetching}
               onClick={() => {
                 void record.refetch();
+                if (data) onRefresh?.(data);
                 // 刷新 shows what happened since in the 变更记录 tab too.
                 if (data && history) void queryClient.invalidateQueries({ queryKey: historyQueryKey(history(data)) });
               }}
@@ -137,7 +160,7 @@ export function RecordPage<Record>({
         {!data ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : history ? (
-          <DetailAndHistory detail={children(data)} target={history(data)} />
+          <DetailAndHistory detail={children(data)} target={history(data)} tabs={tabs?.(data)} />
         ) : (
           children(data)
         )}

@@ -4,7 +4,9 @@ import { Button, Card } from 'antd';
 import { SendOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../../contract/overseas';
+import { orderProfitQueryKey } from '../../../api/order-profit';
 import { OrderContractView } from '../../../components/order-contract-view';
+import { OrderProfitView } from '../../../components/order-profit';
 import { RecordPage } from '../../../components/record-page';
 import { RecordTabs } from '../../../components/record-tabs';
 import { useRouteRecordId } from '../../../components/route-record';
@@ -58,6 +60,9 @@ export function OverseasDetailPage() {
       closeTo={overseasPaths.list}
       editPath={overseasPaths.edit}
       history={(data) => ({ entity: 'order', id: data.id })}
+      // Issue 26: what the contract and each car earned, beside 详情.
+      tabs={(data) => [{ key: 'profit', label: '利润', children: <OrderProfitView order={data} /> }]}
+      onRefresh={(data) => void queryClient.invalidateQueries({ queryKey: [...orderProfitQueryKey, data.id] })}
       actions={(data) =>
         canHandOver(data.status) ? (
           <Button icon={<SendOutlined />} loading={busyId === data.id} onClick={() => void handOver(data)}>

@@ -16,6 +16,7 @@ import { queryKeys } from '../../../api/query-keys';
 import { vehicleFileQuery, vehicleKey } from '../../../api/vehicle-file';
 import { HistoryList } from '../../../components/history-list';
 import { useRouteRecordId } from '../../../components/route-record';
+import { VehicleProfitCard } from '../../../components/vehicle-profit';
 import { useClosePage } from '../../../components/use-close-page';
 import { isEditableStage, saveSlot, stageAreaKeys } from '../api/save-slot';
 import { DocumentChecklist, type SlotUpload } from '../components/document-checklist';
@@ -161,6 +162,8 @@ function VehicleFile({ vehicleId }: { vehicleId: number | undefined }) {
               <Card size="small" title="业务进度" style={{ marginBottom: 16 }}>
                 <StageTimeline file={data} />
               </Card>
+              {/* Issue 26: what the car earned, from its contract's profit. */}
+              {data.order ? <VehicleProfitCard orderId={data.order.id} vehicleId={data.vehicle.id} /> : null}
             </Col>
             <Col xs={24} xl={15}>
               <div style={{ marginBottom: 16 }}>
