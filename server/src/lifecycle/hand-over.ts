@@ -9,6 +9,7 @@ import type { Actor } from '../app-context';
 import type { Db } from '../db/database';
 import { recordHistory } from '../platform/history/record-history';
 import { nowIso } from '../time';
+import { syncVehicleDeadlines } from './deadlines';
 import {
   type FlowMark,
   markPurchasesHandedOver,
@@ -87,6 +88,8 @@ export const handOverVehicles = async (
     nowIso(),
     rule.mark,
   );
+  // A hand-over starts the next flow's clock (入库, 上牌/过户, 出口报关) on its day.
+  await syncVehicleDeadlines(trx, movedIds);
   const moved = new Set(movedIds);
   for (const vehicle of candidates) {
     if (!moved.has(vehicle.id)) kept.push({ vin: vehicle.vin, reason: stageMessages.keptMovedMeanwhile });

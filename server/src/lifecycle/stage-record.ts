@@ -38,6 +38,7 @@ import {
   vehiclesLinkedElsewhere,
   writeStageValue,
 } from './lifecycle.repository';
+import { syncVehicleDeadlines } from './deadlines';
 import { settleOrders } from './order-status';
 import { PHOTO_COLUMN, PHOTO_FIELD, type StageStorage, stageStorage } from './stage-storage';
 
@@ -184,6 +185,8 @@ export const saveStageRecord = async (db: Db, actor: Actor, input: StageRecordIn
       // A vehicle the edited record no longer covers has no record of this stage any more.
       const releasedVehicles = await readVehicles(trx, released);
       await writeStageValue(trx, released, stage, 0, at);
+      // The deadline clocks this record starts or stops (the export date starts the filing ones).
+      await syncVehicleDeadlines(trx, [...ids, ...released]);
 
       const covered = [...vehicles, ...releasedVehicles];
       const previously = covered.filter((vehicle) => previousIds.includes(vehicle.id));

@@ -12,6 +12,7 @@ import { migrations } from '../../db/migrate';
 import { handOverPurchases, type HandOverKind } from '../../lifecycle/hand-over';
 import { saveStageRecord } from '../../lifecycle/stage-record';
 import { readCounters } from '../../platform/counters/counters.repository';
+import { addDays, today } from '../../lifecycle/deadline-clock';
 
 /*
  * The oracle: the full recount the dashboard used to run on every call (before issue 9), and the
@@ -43,13 +44,24 @@ const recountDashboard = async (db: Db): Promise<DashboardCounts> => {
     .selectFrom('purchases')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
+  // The deadlines' counts, worked out row by row from the open deadlines of rules that are on.
+  const day = today();
+  const open = await db
+    .selectFrom('deadlines')
+    .innerJoin('deadline_rules', 'deadline_rules.key', 'deadlines.key')
+    .select('deadlines.due_on')
+    .where('deadlines.closed_on', 'is', null)
+    .where('deadline_rules.enabled', '=', 1)
+    .execute();
   return {
     orderNum: Number(orders.count),
     purchaseNum: Number(purchases.count),
     ...(Object.fromEntries(Object.entries(vehicles).map(([key, value]) => [key, Number(value)])) as Omit<
       DashboardCounts,
-      'orderNum' | 'purchaseNum'
+      'orderNum' | 'purchaseNum' | 'overdue' | 'dueSoon'
     >),
+    overdue: open.filter((row) => row.due_on < day).length,
+    dueSoon: open.filter((row) => row.due_on >= day && row.due_on <= addDays(day, 7)).length,
   };
 };
 
@@ -400,7 +412,8 @@ describe('the counters migration', () => {
         .groupBy('name')
         .execute();
       const counters = Object.fromEntries(rows.map((row) => [row.name, Number(row.count)]));
-      const recount = await recountDashboard(db);
+      // The deadline counts are read from the deadlines, not kept as counters.
+      const { overdue: _overdue, dueSoon: _dueSoon, ...recount } = await recountDashboard(db);
       const waiting = await recountWaiting(db);
       expect(counters).toEqual({
         ...recount,

@@ -2,6 +2,7 @@ import type { DashboardCounts, ProcedureStatistics } from '../../../../contract/
 import { STAGES } from '../../../../contract/stage';
 import type { AppContext } from '../../app-context';
 import { readCounters } from '../../platform/counters/counters.repository';
+import { deadlineCounts } from '../deadline/deadline.service';
 
 /** The dashboard's figures as the counters name them (DOMAIN.md, Counts). */
 export const dashboardCounts = async ({ db }: AppContext): Promise<DashboardCounts> => {
@@ -19,8 +20,7 @@ export const dashboardCounts = async ({ db }: AppContext): Promise<DashboardCoun
     carFreight: figure('carFreight'),
     carArchive: figure('carArchive'),
     carComplete: figure('carComplete'),
-    overdue: 0,
-    dueSoon: 0,
+    ...(await deadlineCounts(db)),
   };
 };
 

@@ -16,6 +16,7 @@ import { toFen } from './money';
 import { findReceipt, insertReceipt } from './overseas.repository';
 import type { ReceiptRow } from './overseas.table';
 import { requireOrder, toReceipt } from './overseas-read.service';
+import { syncOrderDeadlines } from '../../lifecycle/deadlines';
 
 /**
  * An overseas contract's receipts (收款): added in one dialog, completed with the settlement in another.
@@ -68,6 +69,8 @@ export const createReceipt = async (
       is_deposit: body.is_deposit,
     };
     const id = await insertReceipt(trx, { ...row, created_by: actor.userId, created_at: at, updated_at: at });
+    // Receipts reaching the contract total stop its receipt deadline (the lifecycle decides).
+    await syncOrderDeadlines(trx, [orderId]);
     await recordHistory(trx, actor, {
       action: 'create',
       entity: 'receipt',

@@ -22,6 +22,7 @@ import { assertNotStale, lockRowForSave } from '../../db/stale-save';
 import { listOrderVehicles, linkVehicleToOrder } from '../vehicle/vehicle.repository';
 import { applyContractCarLines, type CarLinesSide } from '../vehicle/contract-car-lines';
 import { detachFromOverseasContract } from '../vehicle/vehicle-detach';
+import { syncOrderDeadlines } from '../../lifecycle/deadlines';
 import { handOverOrderToPurchasing, settleOrders } from '../../lifecycle/order-status';
 import type { VehicleRow } from '../vehicle/vehicle.table';
 import { toFen } from './money';
@@ -185,6 +186,8 @@ export const createOrder = async ({ db }: AppContext, body: OrderBody, actor: Ac
         updated_at: at,
       });
       await applyCarLines(trx, id, body.cars, actor);
+      // The contract's receipt deadline starts on its creation day.
+      await syncOrderDeadlines(trx, [id]);
       await recordHistory(trx, actor, {
         action: 'create',
         entity: 'order',
@@ -237,6 +240,8 @@ export const updateOrder = async (
           // A vehicle added to a finished contract reopens it (status 2); removing the last incomplete one
           // finishes it: the lifecycle decides, in this transaction.
           await settleOrders(trx, actor, [id]);
+          // A new total may stop or reopen its receipt deadline.
+          await syncOrderDeadlines(trx, [id]);
           return true;
         },
         () => ({
