@@ -17,6 +17,7 @@ import type { AppConfig } from './config';
 import { createDatabase } from './db/database';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { deadlineRoutes } from './modules/deadline/deadline.routes';
 import { downloadsRoutes } from './modules/filed/downloads.routes';
 import { fileNamesRoutes } from './modules/upload/file-names.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
@@ -154,6 +155,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(authRoutes);
   await app.register(staffRoutes);
   await app.register(dashboardRoutes);
+  await app.register(deadlineRoutes);
   await app.register(uploadRoutes);
   await app.register(fileNamesRoutes);
   await app.register(customerRoutes);
