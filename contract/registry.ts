@@ -113,11 +113,15 @@ export const transferReadQuery = z.object({ transferId: idField(registryMessages
 
 const tabField = z.preprocess(digitsToNumber, z.literal([1, 2], { error: registryMessages.tab }));
 
-/** `GET plateLists` / `transferLists`: the tab (1 new cars, 2 used cars) and the VIN filter. */
+/**
+ * `GET plateLists` / `transferLists`: the tab (1 new cars, 2 used cars) and the VIN filter; `order_id`
+ * keeps one overseas contract's cars (a registry form's 保存并录入下一辆 asks for the contract's next car).
+ */
 const listQuery = (defaultTab: RegistryTab) =>
   pageQuery.extend({
     type: z.preprocess(blankToUndefined, tabField.optional()).transform((tab) => tab ?? defaultTab),
     vin: optionalFilter(z.string().trim().max(17, '车架号不能超过 17 个字')),
+    order_id: z.preprocess(blankToUndefined, idField(registryMessages.orderUnknown).optional()),
   });
 export const plateListQuery = listQuery(REGISTRY_TABS.plate);
 export const transferListQuery = listQuery(REGISTRY_TABS.transfer);

@@ -11,6 +11,8 @@ export interface RegistryFilters {
   /** 1 new cars (purchase type 1), 2 used cars (type 2). */
   tab: RegistryTab;
   vin?: string;
+  /** One overseas contract's cars (through the vehicles' order index). */
+  orderId?: number;
 }
 
 /**
@@ -50,6 +52,7 @@ const waitingWhere = (db: Db, filters: RegistryFilters): RawBuilder<SqlBool> =>
     sql<SqlBool>`vehicles.flow = 'registry'`,
     sql<SqlBool>`(select purchases.type from purchases where purchases.id = vehicles.purchase_id) = ${filters.tab}`,
     ...(filters.vin ? [containsText(db, VEHICLE_VIN, filters.vin)] : []),
+    ...(filters.orderId !== undefined ? [sql<SqlBool>`vehicles.order_id = ${filters.orderId}`] : []),
   ]);
 
 const countWaiting = async (db: Db, filters: RegistryFilters): Promise<number> => {

@@ -61,7 +61,11 @@ export const listRegistry = async (
 ): Promise<Paged<RegistryListItem>> => {
   const { rows, total } = await listRegistryRows(
     db,
-    { tab: query.type, ...(query.vin ? { vin: query.vin } : {}) },
+    {
+      tab: query.type,
+      ...(query.vin ? { vin: query.vin } : {}),
+      ...(query.order_id !== undefined ? { orderId: query.order_id } : {}),
+    },
     (query.page - 1) * query.limit,
     query.limit,
   );

@@ -401,6 +401,14 @@ describe('the registry (车管): plating, transfer and the hand-over to release'
     await save('/api/car/transferAdd', transferForm(files, vin(3), 5));
     await save('/api/car/plateAdd', plateForm(files, vin(5), 8));
 
+    // Each tab keeps that contract's cars on `order_id` (a form's next car): not the other contract's.
+    expect(await listOf('plateLists', `order_id=${orderId}`)).toMatchObject({ vins: [vin(2), vin(1)], total: 2 });
+    expect(await listOf('transferLists', `order_id=${orderId}`)).toMatchObject({ vins: [vin(3)], total: 1 });
+    expect(refusal(await call('GET', '/api/car/plateLists?order_id=x'))).toEqual({
+      status: 422,
+      message: registryMessages.orderUnknown,
+    });
+
     const response = await call('PUT', '/api/car/transferHandOver', { order_id: orderId });
     expect(response.statusCode, response.body).toBe(200);
     // The plated new car and the transferred used car move; the unplated one stays with its reason; the

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Plate } from '../../../../../contract/registry';
+import type { Plate, RegistryListItem } from '../../../../../contract/registry';
 import { renderInApp } from '../../../testing/render-app';
 import { envelope } from '../../../testing/scripted-api-server';
 import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-test';
@@ -128,6 +128,55 @@ describe('plating and transfer forms', { timeout: 60_000 }, () => {
       car_image: [],
     });
     await waitFor(() => expect(view.location()).toBe('/dmv/list'), { timeout: 4000 });
+  });
+
+  it('保存并录入下一辆: saves and opens the same overseas contract’s next car still without its record, across the tabs', async () => {
+    const row = (id: number, purchaseId: number, type: 1 | 2, done: boolean): RegistryListItem => ({
+      id,
+      vin: `LSVAB1230RA2000${id}`,
+      model: null,
+      flow: 'registry',
+      order_id: 3,
+      order_no: 'HW-2026-003',
+      purchase_id: purchaseId,
+      purchase_no: `CG-${purchaseId}`,
+      purchase_type: type,
+      plate: type === 1 && done ? [{ id: 90 + id, rate: 100, created_at: '2026-11-20T09:00:00.000+08:00' }] : [],
+      transfer: [],
+      procedure: { plate: type === 1 && done ? 2 : 0, transfer: 0 },
+    });
+    const paged = (data: RegistryListItem[]) =>
+      envelope(200, { data, meta: { total: data.length, page: 1, limit: 50 } });
+    // Tab 1: this car and one already plated; tab 2: the contract's used car, not yet transferred.
+    server.on('GET /api/car/plateLists', paged([row(11, 7, 1, false), row(10, 7, 1, true)]));
+    server.on('GET /api/car/transferLists', paged([row(12, 8, 2, false)]));
+    const view = renderInApp(<PlateFormPage />, {
+      path: '/dmv/lincense_add/:order_id?/:p_id?/:id?',
+      initialEntries: ['/dmv/list', '/dmv/lincense_add/3/7/11'],
+    });
+    await waitFor(() => expect(field('车架号')).toHaveValue(VIN));
+    const next = await screen.findByRole('button', { name: '保存并录入下一辆' });
+    expect(next).toHaveAttribute('title', '保存，再录入同一海外合同的 LSVAB1230RA200012 的过户');
+    const asked = server.requests.filter((request) => request.path === '/api/car/plateLists').at(-1);
+    expect(asked?.query.get('order_id')).toBe('3');
+    await userEvent.click(next);
+    await screen.findByText('新建成功');
+    expect(writes().map((request) => request.path)).toEqual(['/api/car/plateAdd']);
+    await waitFor(() => expect(view.location()).toBe('/dmv/transfer_add/3/8/12'));
+  });
+
+  it('offers no next car when the contract has none left without its record', async () => {
+    server.on('GET /api/car/plateLists', envelope(200, { data: [], meta: { total: 0, page: 1, limit: 50 } }));
+    server.on('GET /api/car/transferLists', envelope(200, { data: [], meta: { total: 0, page: 1, limit: 50 } }));
+    renderInApp(<PlateFormPage />, {
+      path: '/dmv/lincense_add/:order_id?/:p_id?/:id?',
+      initialEntries: ['/dmv/list', '/dmv/lincense_add/3/7/11'],
+    });
+    await waitFor(() => expect(field('车架号')).toHaveValue(VIN));
+    await waitFor(() =>
+      expect(server.requests.some((request) => request.path === '/api/car/transferLists')).toBe(true),
+    );
+    expect(screen.queryByRole('button', { name: '保存并录入下一辆' })).toBeNull();
   });
 
   it('edits a plating: adding a document keeps the four already there, with the record’s updated_at', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Card, Col, DatePicker, Form, Row } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Form, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -22,6 +22,7 @@ import {
 import { normalizeTypedVin, VIN_PATTERN } from '../../../components/vin';
 import { VinSearchBox } from '../../../components/vin-search-box';
 import { registryQueryKey } from '../api/list-registry';
+import { useNextRegistryCar } from '../api/next-registry-car';
 import { usePurchaseCarVin } from '../api/purchase-car';
 import {
   addPlate,
@@ -82,7 +83,12 @@ const formFromRecord = (stage: RegistryStage, record: RegistryRecord): Partial<R
  * Which record the route names. `/dmv/lincense_edit/:id` edits the record `id`;
  * `/dmv/lincense_add/:order_id/:p_id/:id` is a new record for the car `id` of purchase contract `p_id`.
  */
-function useRegistryRoute(): { route: RouteRecordId; purchaseId: number | undefined; carId: number | undefined } {
+function useRegistryRoute(): {
+  route: RouteRecordId;
+  orderId: number | undefined;
+  purchaseId: number | undefined;
+  carId: number | undefined;
+} {
   const params = useParams();
   const whole = (text: string | undefined) => {
     const value = Number(text);
@@ -90,10 +96,16 @@ function useRegistryRoute(): { route: RouteRecordId; purchaseId: number | undefi
   };
   if (params.order_id === undefined && params.id !== undefined) {
     const id = whole(params.id);
-    return { route: { id, given: true, bad: id === undefined }, purchaseId: undefined, carId: undefined };
+    return {
+      route: { id, given: true, bad: id === undefined },
+      orderId: undefined,
+      purchaseId: undefined,
+      carId: undefined,
+    };
   }
   return {
     route: { id: undefined, given: false, bad: false },
+    orderId: whole(params.order_id),
     purchaseId: whole(params.p_id),
     carId: whole(params.id),
   };
@@ -114,7 +126,7 @@ function usePreselectedVin(purchaseId: number | undefined, carId: number | undef
 
 function RegistryForm({ stage }: { stage: RegistryStage }) {
   const screens = registryScreens[stage];
-  const { route, purchaseId, carId } = useRegistryRoute();
+  const { route, orderId, purchaseId, carId } = useRegistryRoute();
   const record = useRegistryRecord(stage, route.id);
   const [form] = Form.useForm<RegistryFormValues>();
   const page = useFormPage(form, { closeTo: registryPaths.list });
@@ -137,6 +149,9 @@ function RegistryForm({ stage }: { stage: RegistryStage }) {
     linkedApplied.current = true;
     if (!form.getFieldValue('vin')) form.setFieldsValue({ vin: linked.vin });
   }, [linked, form]);
+
+  // Opened from the list for one car of an overseas contract: the contract's next car waiting for its record.
+  const nextCar = useNextRegistryCar(route.given ? undefined : orderId, carId).data;
 
   const save = () =>
     recordForm.save({
@@ -169,9 +184,24 @@ function RegistryForm({ stage }: { stage: RegistryStage }) {
   }
 
   const contract = record.data;
+  const saveAndNext = nextCar ? (
+    <Button
+      title={`保存，再录入同一海外合同的 ${nextCar.vin} 的${registryScreens[nextCar.stage].noun}`}
+      disabled={page.closing}
+      loading={page.saving}
+      onClick={() =>
+        void save().then((done) => {
+          if (done) page.openInstead(nextCar.path);
+        })
+      }
+    >
+      保存并录入下一辆
+    </Button>
+  ) : null;
   return (
     <FormPage
       page={page}
+      actions={saveAndNext}
       className={`registry-form-page registry-${stage}-form`}
       title={`${recordForm.editing ? '编辑' : '新增'}${screens.noun}`}
       onSave={() => void save()}
