@@ -38,6 +38,9 @@ describe('route table', () => {
       '/filed/info/:order_id',
       '/setting/staff',
       '/setting/deadlines',
+      '/setting/rates',
+      '/report/profit',
+      '/filed/tax_edit/:order_id/:id',
       '/setting/connection',
       '/deadline/list',
     ]) {
@@ -56,6 +59,7 @@ describe('route table', () => {
       '车管业务',
       '出口报关',
       '归档管理',
+      '报表',
       '系统设置',
     ]);
   });
@@ -77,6 +81,8 @@ describe('route table', () => {
       { title: '编辑海外合同' },
     ]);
     expect(breadcrumbFor('/setting/staff').map((crumb) => crumb.title)).toEqual(['首页', '系统设置', '员工管理']);
+    expect(breadcrumbFor('/report/profit').map((crumb) => crumb.title)).toEqual(['首页', '报表', '利润报表']);
+    expect(breadcrumbFor('/setting/rates').map((crumb) => crumb.title)).toEqual(['首页', '系统设置', '记账汇率']);
     expect(breadcrumbFor('/401')).toEqual([{ title: '首页' }]);
   });
 

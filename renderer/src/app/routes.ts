@@ -20,6 +20,9 @@ import {
   SwapOutlined,
   ExportOutlined,
   EditOutlined,
+  BarChartOutlined,
+  FundOutlined,
+  TransactionOutlined,
 } from '@ant-design/icons';
 
 export type LazyPage = LazyExoticComponent<ComponentType>;
@@ -160,6 +163,11 @@ const deadlineRulesPage = lazyPage(() =>
 
 const vehicleFilePage = lazyPage(() =>
   import('../features/vehicle/pages/vehicle-file-page').then((module) => module.VehicleFilePage),
+);
+
+const ratesPage = lazyPage(() => import('../features/profit/pages/rates-page').then((module) => module.RatesPage));
+const profitReportPage = lazyPage(() =>
+  import('../features/profit/pages/profit-report-page').then((module) => module.ProfitReportPage),
 );
 
 /** The home page: the first breadcrumb of every screen and the pinned tag. */
@@ -314,12 +322,19 @@ export const appRoutes: AppRoute[] = [
     ],
   },
   {
+    path: '/report',
+    title: '报表',
+    icon: BarChartOutlined,
+    children: [{ path: '/report/profit', title: '利润报表', icon: FundOutlined, page: profitReportPage }],
+  },
+  {
     path: '/setting',
     title: '系统设置',
     icon: SettingOutlined,
     children: [
       { path: '/setting/staff', title: '员工管理', icon: UserOutlined, page: staffPage },
       { path: '/setting/deadlines', title: '期限设置', icon: FieldTimeOutlined, page: deadlineRulesPage },
+      { path: '/setting/rates', title: '记账汇率', icon: TransactionOutlined, page: ratesPage },
       { path: '/setting/connection', title: '连接设置', icon: ApiOutlined, desktopOnly: true, page: connectionPage },
     ],
   },
