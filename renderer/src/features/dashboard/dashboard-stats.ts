@@ -49,3 +49,17 @@ export const waitingStats: readonly WaitingStat[] = [
   { key: 'archive', label: '待注销', path: '/filed/list?archive=0' },
   { key: 'freight', label: '运费未完成', path: '/filed/list?freight=0' },
 ];
+
+export interface DeadlineStat {
+  key: 'overdue' | 'dueSoon';
+  label: string;
+  path: string;
+  /** Late work stands out in the error colour, work due soon in the warning colour. */
+  tone: 'error' | 'warning';
+}
+
+/** Open deadlines (issue 25): late, and due within 7 days; each opens the deadline list so filtered. */
+export const deadlineStats: readonly DeadlineStat[] = [
+  { key: 'overdue', label: '已逾期', path: '/deadline/list?state=overdue', tone: 'error' },
+  { key: 'dueSoon', label: '7天内到期', path: '/deadline/list?state=soon', tone: 'warning' },
+];

@@ -171,6 +171,31 @@ describe('dashboard', () => {
     }
   }, 60_000);
 
+  it('shows the open deadlines, late ones in the error colour, each opening the deadline list filtered', async () => {
+    const deadlines = () => screen.getByRole('list', { name: '到期提醒' });
+    const deadlineCard = (label: string) => within(deadlines()).getByRole('link', { name: new RegExp(`^${label}：`) });
+    for (const [label, value, path] of [
+      ['已逾期', 4, '/deadline/list?state=overdue'],
+      ['7天内到期', 6, '/deadline/list?state=soon'],
+    ] as const) {
+      const view = renderDashboard();
+      await waitFor(() => expect(deadlineCard(label)).toHaveAccessibleName(`${label}：${value}，查看详情`));
+      expect(deadlineCard(label).querySelector('.ant-statistic-content-value')).toHaveTextContent(String(value));
+      await userEvent.click(deadlineCard(label));
+      expect(view.location(), label).toBe(path);
+      cleanup();
+    }
+    const view = renderDashboard();
+    await waitFor(() => expect(deadlineCard('已逾期')).toHaveTextContent('4'));
+    const colour = (label: string) =>
+      (deadlineCard(label).querySelector('.ant-statistic-content') as HTMLElement).style.color;
+    expect(colour('已逾期')).not.toBe('');
+    expect(colour('已逾期')).not.toBe(colour('7天内到期'));
+    // The same one answer as the stage counts: no request of its own.
+    expect(server.requests.filter((request) => request.path === '/api/dashboard')).toHaveLength(3);
+    view.unmount();
+  }, 30_000);
+
   it('says the waiting work failed to load while the counts still show', async () => {
     server.on('GET /api/car/procedureStatistics', envelope(500, null, '服务器错误'));
     renderDashboard();

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../../stores/session';
 import { dashboardQueryKey, fetchDashboard, fetchWaitingWork, waitingWorkQueryKey } from '../api/fetch-dashboard';
-import { dashboardStats, waitingStats } from '../dashboard-stats';
+import { dashboardStats, deadlineStats, waitingStats } from '../dashboard-stats';
 
 interface StatGridProps {
   label: string;
-  stats: readonly { key: string; label: string; path: string }[];
+  stats: readonly { key: string; label: string; path: string; tone?: 'error' | 'warning' }[];
   values: Readonly<Record<string, number>> | undefined;
   loading: boolean;
   failed: boolean;
@@ -57,7 +57,11 @@ function StatGrid({ label, stats, values, loading, failed, failedText, onRetry, 
                 title={stat.label}
                 value={value}
                 loading={loading}
-                styles={highlight && value > 0 ? { content: { color: token.colorWarningText } } : undefined}
+                styles={
+                  highlight && value > 0
+                    ? { content: { color: stat.tone === 'error' ? token.colorErrorText : token.colorWarningText } }
+                    : undefined
+                }
               />
             </Card>
           </Col>
@@ -92,6 +96,24 @@ export function DashboardPage() {
         failedText="统计数据加载失败。"
         onRetry={() => void counts.refetch()}
       />
+      {/* From the same answer as the counts above: when it failed, their card already says so. */}
+      {counts.isError ? null : (
+        <>
+          <Typography.Title level={5} className="dashboard-section-title">
+            到期提醒
+          </Typography.Title>
+          <StatGrid
+            label="到期提醒"
+            stats={deadlineStats}
+            values={counts.data}
+            loading={counts.isPending}
+            failed={false}
+            failedText=""
+            onRetry={() => void counts.refetch()}
+            highlight
+          />
+        </>
+      )}
       <Typography.Title level={5} className="dashboard-section-title">
         待办事项
       </Typography.Title>
