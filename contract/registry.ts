@@ -115,7 +115,7 @@ const tabField = z.preprocess(digitsToNumber, z.literal([1, 2], { error: registr
 
 /**
  * `GET plateLists` / `transferLists`: the tab (1 new cars, 2 used cars) and the VIN filter; `order_id`
- * keeps one overseas contract's cars (a registry form's 保存并录入下一辆 asks for the contract's next car).
+ * keeps one overseas contract's cars (a registry form's 继续录入下一辆 asks for the contract's next car).
  */
 const listQuery = (defaultTab: RegistryTab) =>
   pageQuery.extend({

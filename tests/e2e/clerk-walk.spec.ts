@@ -187,7 +187,7 @@ test('one overseas contract of two cars from signature to the zip without a refu
   await save(page);
   await expect(page).toHaveURL(/\/overseas\/list$/, { timeout: 10_000 });
 
-  // 2. 移交采购, then 新建采购合同 from the row: the new car's contract, saved with 保存并新建下一份, which
+  // 2. 移交采购, then 新建采购合同 from the row: the new car's contract, saved with 继续新建下一份, which
   // opens a fresh form for the same overseas contract in place for the used car's.
   const orderRow = page.locator('.paged-table tr.ant-table-row', {
     has: page.getByRole('cell', { name: orderNo, exact: true }),
@@ -220,7 +220,7 @@ test('one overseas contract of two cars from signature to the zip without a refu
     await expect(form.getByLabel('第1行 车架号')).toHaveValue(vin);
     await form.getByLabel('第1行 价格').fill('100000');
     if (type === '新车') {
-      await form.getByRole('button', { name: '保存并新建下一份' }).click();
+      await form.getByRole('button', { name: '继续新建下一份' }).click();
       await expect(page.getByText('新建成功').first()).toBeVisible();
       continue;
     }
@@ -259,8 +259,8 @@ test('one overseas contract of two cars from signature to the zip without a refu
   ];
   for (const [label, file] of plating) await drop(page, walk, registryForm, `plate ${newCar}`, label, file);
   await screenshotTo(page, shots, '03-plate-form');
-  // 保存并录入下一辆: the contract's used car waits for its transfer; its form opens in this one's place.
-  await registryForm.getByRole('button', { name: '保存并录入下一辆' }).click();
+  // 继续录入下一辆: the contract's used car waits for its transfer; its form opens in this one's place.
+  await registryForm.getByRole('button', { name: '继续录入下一辆' }).click();
   await expect(page).toHaveURL(/\/dmv\/transfer_add\//);
   await expect(registryForm.getByLabel('车架号')).toHaveValue(usedCar);
   const transfer: Array<[string, DroppedFile]> = [

@@ -231,7 +231,7 @@ describe('purchase contract form', () => {
     await waitFor(() => expect(document.querySelector('.purchase-linked-order')).toBeNull());
   });
 
-  it('保存并新建下一份 saves and opens a fresh form for the same overseas contract while it has cars left', async () => {
+  it('继续新建下一份 saves and opens a fresh form for the same overseas contract while it has cars left', async () => {
     server.on('GET /api/order/9', envelope(200, linkedOrder));
     const newCar = { id: 5, vin: 'LSVAB1230RA200005', model: '比亚迪 汉' };
     const usedCar = { id: 6, vin: 'LSVAB1230RA200006', model: '丰田 卡罗拉' };
@@ -260,7 +260,7 @@ describe('purchase contract form', () => {
     await userEvent.type(screen.getByLabelText('第1行 价格'), '98000');
 
     // One car of the contract is on this form, one is left: the button says so and saves.
-    const next = screen.getByRole('button', { name: '保存并新建下一份' });
+    const next = screen.getByRole('button', { name: '继续新建下一份' });
     expect(next).toHaveAttribute('title', '保存，再为海外合同 HW-2026-009 的其余 1 辆车新建采购合同');
     await userEvent.click(next);
     await screen.findByText('新建成功');
@@ -276,7 +276,7 @@ describe('purchase contract form', () => {
     await userEvent.type(screen.getByLabelText('采购数量'), '1');
     await userEvent.click(screen.getByRole('button', { name: /导入海外合同车辆/ }));
     await waitFor(() => expect(screen.getByLabelText('第1行 车架号')).toHaveValue(usedCar.vin));
-    expect(screen.queryByRole('button', { name: '保存并新建下一份' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '继续新建下一份' })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(screen.getByLabelText('第1行 车架号')).toBeInTheDocument();
   });

@@ -121,7 +121,7 @@ const sectionStyle = { marginBottom: 16 } as const;
 
 /**
  * /purchase/add (optionally `?order_id=<id>`) and /purchase/edit/:id: a fresh form for every contract.
- * `round` gives a fresh form in place after 保存并新建下一份 (an overseas contract of new and used cars needs
+ * `round` gives a fresh form in place after 继续新建下一份 (an overseas contract of new and used cars needs
  * two purchase contracts): the saved one's closing timer ends with it, and the clerk stays on the page.
  */
 export function PurchaseFormPage() {
@@ -349,7 +349,7 @@ function PurchaseForm({ onNext }: { onNext: () => void }) {
           })
         }
       >
-        保存并新建下一份
+        继续新建下一份
       </Button>
     ) : null;
 

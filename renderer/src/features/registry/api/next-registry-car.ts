@@ -1,6 +1,6 @@
 /**
  * The next car of the same overseas contract that still needs its registry record (a new car its plating,
- * a used car its transfer): what a registry form's 保存并录入下一辆 opens, so that a contract of several cars
+ * a used car its transfer): what a registry form's 继续录入下一辆 opens, so that a contract of several cars
  * is done form after form without going back to the list and switching tabs (issue 24).
  */
 import { useQuery } from '@tanstack/react-query';

@@ -130,7 +130,7 @@ describe('plating and transfer forms', { timeout: 60_000 }, () => {
     await waitFor(() => expect(view.location()).toBe('/dmv/list'), { timeout: 4000 });
   });
 
-  it('保存并录入下一辆: saves and opens the same overseas contract’s next car still without its record, across the tabs', async () => {
+  it('继续录入下一辆: saves and opens the same overseas contract’s next car still without its record, across the tabs', async () => {
     const row = (id: number, purchaseId: number, type: 1 | 2, done: boolean): RegistryListItem => ({
       id,
       vin: `LSVAB1230RA2000${id}`,
@@ -155,7 +155,7 @@ describe('plating and transfer forms', { timeout: 60_000 }, () => {
       initialEntries: ['/dmv/list', '/dmv/lincense_add/3/7/11'],
     });
     await waitFor(() => expect(field('车架号')).toHaveValue(VIN));
-    const next = await screen.findByRole('button', { name: '保存并录入下一辆' });
+    const next = await screen.findByRole('button', { name: '继续录入下一辆' });
     expect(next).toHaveAttribute('title', '保存，再录入同一海外合同的 LSVAB1230RA200012 的过户');
     const asked = server.requests.filter((request) => request.path === '/api/car/plateLists').at(-1);
     expect(asked?.query.get('order_id')).toBe('3');
@@ -176,7 +176,7 @@ describe('plating and transfer forms', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(server.requests.some((request) => request.path === '/api/car/transferLists')).toBe(true),
     );
-    expect(screen.queryByRole('button', { name: '保存并录入下一辆' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '继续录入下一辆' })).toBeNull();
   });
 
   it('edits a plating: adding a document keeps the four already there, with the record’s updated_at', async () => {

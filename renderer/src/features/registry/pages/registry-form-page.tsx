@@ -195,7 +195,7 @@ function RegistryForm({ stage }: { stage: RegistryStage }) {
         })
       }
     >
-      保存并录入下一辆
+      继续录入下一辆
     </Button>
   ) : null;
   return (
