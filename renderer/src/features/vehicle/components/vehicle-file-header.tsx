@@ -1,14 +1,15 @@
 /**
  * The vehicle file's head: the VIN (monospace, copied with one click, the check-digit warning when its
  * 9th character is not what ISO 3779 computes), the model, new or used, its overseas contract (number,
- * customer, country) and purchase contract(s), where it is now and what comes next, and its deadlines
- * once the deadlines issue fills them.
+ * customer, country) and purchase contract(s), where it is now and what comes next, and its open
+ * deadlines (issue 25) with the lists' tag.
  */
 import { Link } from 'react-router-dom';
 import { Descriptions, Space, Tag, Typography } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { flowLabels } from '../../../../../contract/stage';
 import { carTypeLabels, type VehicleFile } from '../../../../../contract/vehicle-file';
+import { DeadlineTag, deadlineWording } from '../../../components/deadline-tag';
 import { checkDigitWarning } from '../../../components/vin';
 import { VIN_FONT } from '../../../components/vin-search-box';
 import { nextStepText } from '../next-step';
@@ -32,12 +33,6 @@ export function FileVin({ vin }: { vin: string }) {
 }
 
 const dash = '—';
-
-function deadlineText(days: number): string {
-  if (days < 0) return `已逾期 ${-days} 天`;
-  if (days === 0) return '今天到期';
-  return `剩 ${days} 天`;
-}
 
 export function VehicleFileHeader({ file }: { file: VehicleFile }) {
   const { vehicle, order, purchases } = file;
@@ -98,14 +93,16 @@ export function VehicleFileHeader({ file }: { file: VehicleFile }) {
       key: 'deadlines',
       label: '期限',
       children: (
-        <Space size={[4, 4]} wrap>
+        <Space direction="vertical" size={2} className="vehicle-file-deadlines">
           {file.deadlines.map((deadline) => (
-            <Tag
-              key={deadline.key}
-              color={deadline.days_left < 0 ? 'error' : deadline.days_left <= 7 ? 'warning' : 'default'}
-            >
-              {deadline.label} {deadline.due_on}（{deadlineText(deadline.days_left)}）
-            </Tag>
+            <span key={deadline.key}>
+              {deadline.label} {deadline.due_on} 到期{' '}
+              {deadlineWording(deadline.days_left) ? (
+                <DeadlineTag deadline={deadline} />
+              ) : (
+                <Typography.Text type="secondary">（还剩 {deadline.days_left} 天）</Typography.Text>
+              )}
+            </span>
           ))}
         </Space>
       ),

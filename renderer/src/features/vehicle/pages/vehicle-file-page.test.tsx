@@ -187,6 +187,24 @@ describe('the vehicle file', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
+  it('shows the car’s open deadlines with their due dates and tags (issue 25)', async () => {
+    const file = plated();
+    file.deadlines = [
+      { key: 'temp_plate', label: '临时牌照到期', due_on: '2026-11-30', days_left: 3 },
+      { key: 'registry', label: '上牌/过户', due_on: '2026-11-25', days_left: -2 },
+      { key: 'freight', label: '运费', due_on: '2026-12-27', days_left: 30 },
+    ];
+    server.on('GET /api/vehicle/11/file', envelope(200, file));
+    openFile();
+    await screen.findByText(VIN, { selector: '.vehicle-file-vin' });
+    const block = document.querySelector('.vehicle-file-deadlines') as HTMLElement;
+    expect(block).toHaveTextContent('临时牌照到期 2026-11-30 到期');
+    expect(within(block).getByText('还剩 3 天')).toHaveClass('ant-tag-orange');
+    expect(within(block).getByText('逾期 2 天')).toHaveClass('ant-tag-red');
+    // Further off than a week: said plainly, without a tag.
+    expect(within(block).getByText('（还剩 30 天）')).toBeInTheDocument();
+  });
+
   it('warns when the 9th character is not the VIN’s check digit', async () => {
     const file = plated();
     file.vehicle.vin = 'LSVAB1230RA200011';
