@@ -29,7 +29,7 @@ import type { UsersTable } from '../modules/staff/staff.table';
 import type { VehiclesTable } from '../modules/vehicle/vehicle.table';
 import type { VinCorrectionsTable } from '../modules/vin-correction/vin-correction.table';
 import type { HistoryEventsTable, HistoryVehiclesTable } from '../platform/history/history.table';
-import type { RatesTable } from '../modules/profit/profit.table';
+import type { OrderProfitDirtyTable, OrderProfitTable, RatesTable } from '../modules/profit/profit.table';
 import { createDialect } from './dialect';
 import type { UploadedFilesTable } from './uploaded-files.table';
 
@@ -69,6 +69,8 @@ export interface Database {
   deadline_rules: DeadlineRulesTable;
   deadlines: DeadlinesTable;
   rates: RatesTable;
+  order_profit: OrderProfitTable;
+  order_profit_dirty: OrderProfitDirtyTable;
 }
 
 /** The database handle services and repositories take; a transaction is one too. */

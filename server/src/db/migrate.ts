@@ -26,6 +26,7 @@ import * as addSellerCustomerType from './migrations/2026_11_27_1200_add_seller_
 import * as addSearchEntries from './migrations/2026_11_27_1300_add_search_entries';
 import * as createDeadlines from './migrations/2026_11_27_1400_create_deadlines';
 import * as addProfitAmountsAndRates from './migrations/2026_11_27_1500_add_profit_amounts_and_rates';
+import * as createOrderProfit from './migrations/2026_11_27_1510_create_order_profit';
 
 /**
  * Every migration, by name. A static list rather than a folder scan so that the embedded server,
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1300_add_search_entries': addSearchEntries,
   '2026_11_27_1400_create_deadlines': createDeadlines,
   '2026_11_27_1500_add_profit_amounts_and_rates': addProfitAmountsAndRates,
+  '2026_11_27_1510_create_order_profit': createOrderProfit,
 };
 
 export class MigrationError extends Error {

@@ -66,6 +66,8 @@ const STAGE_EXTRAS: Record<string, string> = {
   bgd_sn: exportsLabels.bgd_sn,
   exports_date: exportsLabels.exports_date,
   exports_money: exportsLabels.exports_money,
+  freight_money: '运费金额',
+  drawback_money: '退税金额',
 };
 
 const BY_ENTITY: Partial<Record<HistoryEntity, Record<string, string>>> = {
@@ -120,6 +122,8 @@ const BY_ENTITY: Partial<Record<HistoryEntity, Record<string, string>>> = {
     deleted_at: '删除时间',
   },
   vin_alter: { vin: '车架号', reason: '更正原因', correction_id: '更正记录' },
+  rate: { month: '月份', currency: '币种', rate: '记账汇率' },
+  deadline_rule: { days: '天数', enabled: '启用' },
   ...Object.fromEntries(STAGES.map((stage) => [stage, { ...STAGE_EXTRAS, ...stageLabels(stage) }])),
 };
 
