@@ -112,7 +112,11 @@ describe('registry list', { timeout: 60_000 }, () => {
     expect(result).toHaveTextContent(unplated.vin);
     const sent = server.requests.filter((request) => request.path === '/api/car/transferHandOver');
     expect(sent.map((request) => request.body)).toEqual([{ order_id: 3 }]);
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=2'));
+    // Both tabs were handed over: the clerk stays where the button was (no switch to 待过户).
+    await waitFor(() =>
+      expect(server.requests.filter((request) => request.path === '/api/car/plateLists').length).toBeGreaterThan(1),
+    );
+    expect(router.state.location.search).toBe('');
   });
 
   it('按海外合同移交 says so when none of the contract’s cars is left in the registry, and 移交失败! when refused', async () => {

@@ -119,10 +119,13 @@ export function RegistryListPage() {
 
   /** After a hand-over: the chosen rows forgotten, the lists read again, the transfer tab shown (the spec). */
   const afterHandOver = (answer: HandOverAnswer) => {
+    refreshAfterHandOver();
+    if (answer.moved > 0 && tab !== REGISTRY_TABS.transfer) showTab(REGISTRY_TABS.transfer);
+  };
+  const refreshAfterHandOver = () => {
     chosen.clear();
     void queryClient.invalidateQueries({ queryKey: registryQueryKey });
     void queryClient.invalidateQueries({ queryKey: queryKeys.carSearch });
-    if (answer.moved > 0 && tab !== REGISTRY_TABS.transfer) showTab(REGISTRY_TABS.transfer);
   };
 
   /** 移交出口: the purchase contracts' plated or transferred vehicles go to release and export. */
@@ -137,7 +140,9 @@ export function RegistryListPage() {
     onAnswer: afterHandOver,
   });
   /** 按海外合同移交: every purchase contract of the row's overseas contract, both tabs at once. */
-  const handOverOrder = useRegistryOrderHandOver(afterHandOver);
+  // The clerk stays on the tab: the contract's cars left both tabs, so the spec's switch to 待过户 shows nothing
+  // the clerk asked for.
+  const handOverOrder = useRegistryOrderHandOver(refreshAfterHandOver);
 
   // The tab's stage decides the status, the time and the actions; the vehicle's own fields do not change.
   const { columns, filters } = listFields<RegistryListItem, RegistryListQuery>([
