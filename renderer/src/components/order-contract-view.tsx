@@ -135,9 +135,17 @@ export interface OrderContractViewProps {
   onReceiptSaved: () => void;
   /** A last column of the cars table (the contract detail's 业务信息 link per vehicle). */
   carAction?: { title: string; render: (car: OrderCar) => ReactNode };
+  /** Above the receipts: the contract's receipt deadline (the contract detail's, issue 25). */
+  receiptDeadline?: ReactNode;
 }
 
-export function OrderContractView({ order, onCollect, onReceiptSaved, carAction }: OrderContractViewProps) {
+export function OrderContractView({
+  order,
+  onCollect,
+  onReceiptSaved,
+  carAction,
+  receiptDeadline,
+}: OrderContractViewProps) {
   const [editingReceipt, setEditingReceipt] = useState<Receipt>();
   const carColumns: TableColumnsType<OrderCar> = carAction
     ? [
@@ -210,6 +218,7 @@ export function OrderContractView({ order, onCollect, onReceiptSaved, carAction 
           ) : null
         }
       >
+        {receiptDeadline}
         <ReceiptTable
           receipts={order.receipts}
           onEdit={setEditingReceipt}

@@ -116,6 +116,55 @@ describe('overseas contract detail', () => {
     expect(within(records).getByText('2026-12-01')).toBeInTheDocument();
   });
 
+  it('shows the receipt deadline above the receipts: the list’s row when late, with the balance (issue 25)', async () => {
+    const row = {
+      vehicle_id: null,
+      order_id: 5,
+      vin: null,
+      order_no: 'HW-2026-005',
+      key: 'receipt',
+      label: '收款',
+      started_on: '2026-08-01',
+      due_on: '2026-10-30',
+      days_left: -4,
+      balance: '33000.50',
+      currency: 'USD',
+    };
+    // The list's contract filter is "contains": another contract's row must not be taken for this one's.
+    const other = { ...row, order_id: 55, order_no: 'HW-2026-0055', days_left: 2, balance: '1.00' };
+    server.on('GET /api/deadline', (request) => {
+      expect(Object.fromEntries(request.query)).toMatchObject({ key: 'receipt', order_no: 'HW-2026-005' });
+      return envelope(200, { data: [other, row], meta: { total: 2, page: 1, limit: 50 }, total: 2 });
+    });
+    renderInApp(<OverseasDetailPage />, { path: '/overseas/info/:id', initialEntries: ['/overseas/info/5'] });
+    const note = await screen.findByRole('note', { name: '收款期限' });
+    await waitFor(() => expect(note).toHaveTextContent('2026-10-30 到期'));
+    expect(within(note).getByText('逾期 4 天')).toHaveClass('ant-tag-red');
+    expect(note).toHaveTextContent('未收余额 33,000.50 USD');
+    expect(section('收款记录（1）')).toContainElement(note);
+  });
+
+  it('shows a receipt deadline further off from the rule’s days, and 已收齐 once receipts reach the total', async () => {
+    server.on('GET /api/deadline', envelope(200, { data: [], meta: { total: 0, page: 1, limit: 50 }, total: 0 }));
+    server.on(
+      'GET /api/deadline/rules',
+      envelope(200, [{ key: 'receipt', label: '收款', days: 90, fixed: null, enabled: 1 }]),
+    );
+    const view = renderInApp(<OverseasDetailPage />, {
+      path: '/overseas/info/:id',
+      initialEntries: ['/overseas/info/5'],
+    });
+    const note = await screen.findByRole('note', { name: '收款期限' });
+    // Created 2026-11-20 (the server's day) + 90 days.
+    expect(note).toHaveTextContent('2027-02-18 到期');
+    expect(note).toHaveTextContent('未收余额 33,000.50 USD');
+    view.unmount();
+
+    order.receipt_total = 45000.5;
+    renderInApp(<OverseasDetailPage />, { path: '/overseas/info/:id', initialEntries: ['/overseas/info/5'] });
+    expect(await screen.findByRole('note', { name: '收款期限' })).toHaveTextContent('已收齐');
+  });
+
   it('edits a receipt in the update dialog and shows the saved values', async () => {
     server.on('PUT /api/receipt/40', (request) => {
       const body = request.body as { receipt_no: string };

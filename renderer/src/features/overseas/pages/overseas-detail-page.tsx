@@ -5,12 +5,14 @@ import { SendOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../../contract/overseas';
 import { orderProfitQueryKey } from '../../../api/order-profit';
+import { queryKeys } from '../../../api/query-keys';
 import { OrderContractView } from '../../../components/order-contract-view';
 import { OrderProfitView } from '../../../components/order-profit';
 import { RecordPage } from '../../../components/record-page';
 import { RecordTabs } from '../../../components/record-tabs';
 import { useRouteRecordId } from '../../../components/route-record';
 import { ReceiptCollectDialog, type ReceiptTarget } from '../components/receipt-collect-dialog';
+import { ReceiptDeadline } from '../components/receipt-deadline';
 import { ordersQueryKey } from '../api/list-orders';
 import { canBuy, canHandOver, useHandOverOrder } from '../hooks/use-hand-over-order';
 import { useOrder } from '../hooks/use-order';
@@ -23,7 +25,11 @@ function OrderDetail({ order, onCollect }: { order: Order; onCollect: () => void
       <OrderContractView
         order={order}
         onCollect={onCollect}
-        onReceiptSaved={() => void queryClient.invalidateQueries({ queryKey: ordersQueryKey })}
+        onReceiptSaved={() => {
+          void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.deadlines });
+        }}
+        receiptDeadline={<ReceiptDeadline order={order} />}
         carAction={{
           title: '操作',
           render: (car) => (
@@ -81,6 +87,8 @@ export function OverseasDetailPage() {
           onSaved={() => {
             setCollecting(undefined);
             void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+            // A receipt may end the contract's receipt deadline.
+            void queryClient.invalidateQueries({ queryKey: queryKeys.deadlines });
           }}
         />
       }
