@@ -28,11 +28,13 @@ export const HISTORY_ENTITIES = [
   'vin_alter',
   'deadline_rule',
   'rate',
+  /** A backup of the database and files (issue 27); its id is the backup's name. */
+  'backup',
 ] as const satisfies readonly (string | Stage)[];
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
 /** Entities whose id is a text key (a rule's key, `YYYY-MM:USD`); every other entity has a numeric id. */
-export const TEXT_KEYED_ENTITIES: readonly HistoryEntity[] = ['deadline_rule', 'rate'];
+export const TEXT_KEYED_ENTITIES: readonly HistoryEntity[] = ['deadline_rule', 'rate', 'backup'];
 
 /** What happened; a stage record's create and update are `create` and `update` of its stage word. */
 export const HISTORY_ACTIONS = [
@@ -51,6 +53,8 @@ export const HISTORY_ACTIONS = [
   'setup',
   'password_change',
   'correct_vin',
+  /** The data was switched to a backup (the data before kept aside). */
+  'restore',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -143,6 +147,8 @@ export const HISTORY_MONEY_FIELDS: Partial<Record<HistoryEntity, readonly string
   receipt: ['amount', 'settlement', 'actual_total'],
   remit: ['amount'],
   exports: ['exports_money'],
+  freight: ['freight_money'],
+  drawback: ['drawback_money'],
 };
 
 export const isHistoryMoneyField = (entity: HistoryEntity, field: string): boolean =>

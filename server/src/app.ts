@@ -27,7 +27,9 @@ import { purchaseRoutes } from './modules/purchase/purchase.routes';
 import { releasePassRoutes } from './modules/release/release-pass.routes';
 import { exportsRoutes } from './modules/release/exports.routes';
 import { filedRoutes } from './modules/filed/filed.routes';
+import { profitRoutes } from './modules/profit/profit.routes';
 import { historyRoutes } from './platform/history/history.routes';
+import { registerBackup } from './platform/backup/backup.routes';
 import { procedureRoutes } from './modules/filed/query-list.routes';
 import { reportRoutes } from './modules/filed/period-report.routes';
 import { procedureReadRoutes } from './modules/filed/business-info.routes';
@@ -53,6 +55,10 @@ import { type BoundedLogStream, boundedLogStream, OneLineRequestLog } from './re
 export interface BuildAppOptions {
   /** Fastify's pino logger: `false` in tests, options (level, file) from the command line. */
   logger?: FastifyServerOptions['logger'];
+  /** How the host restarts this server for a restore from the page (platform/backup); none: no restore there. */
+  restart?: () => void;
+  /** The backups' clock (tests give fake dates). */
+  backupNow?: () => Date;
 }
 
 export const APP_VERSION: string = packageJson.version;
@@ -165,6 +171,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(releasePassRoutes);
   await app.register(exportsRoutes);
   await app.register(filedRoutes);
+  await app.register(profitRoutes);
   await app.register(procedureRoutes);
   await app.register(reportRoutes);
   await app.register(procedureReadRoutes);
@@ -175,6 +182,7 @@ export const buildApp = async (config: AppConfig, options: BuildAppOptions = {})
   await app.register(searchRoutes);
   await app.register(downloadsRoutes);
   await app.register(historyRoutes);
+  await registerBackup(app, { restart: options.restart, now: options.backupNow });
 
   if (config.updatesDir) await registerUpdateFeed(app, config.updatesDir);
   if (webDir) await registerWeb(app, webDir);

@@ -80,6 +80,11 @@ export interface AppConfig {
   exportConcurrency: number;
   /** Bytes the export folder (zips and Excel exports) may hold before new exports answer 429. */
   exportsMaxBytes: number;
+  /**
+   * BACKUP_DIR: absolute path of the folder the daily backups of a SQLite database and its files go to
+   * (platform/backup); null: no automatic backups. The desktop app sets it for its embedded server.
+   */
+  backupDir: string | null;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -263,6 +268,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig =>
   }
   const webDir = valueOf(env, 'WEB_DIR');
   const updatesDir = valueOf(env, 'UPDATES_DIR');
+  const backupDir = valueOf(env, 'BACKUP_DIR');
   const host = valueOf(env, 'HOST') ?? DEFAULTS.host;
   return {
     port: parsePort(valueOf(env, 'PORT')),
@@ -291,5 +297,6 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): AppConfig =>
     ),
     exportsMaxBytes:
       parseCount('EXPORTS_MAX_MB', valueOf(env, 'EXPORTS_MAX_MB'), DEFAULTS.exportsMaxMb, 100_000_000) * 1024 * 1024,
+    backupDir: backupDir ? resolve(cwd, backupDir) : null,
   };
 };

@@ -4,11 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { buildApp, type BuildAppOptions } from './app';
 import { type AppConfig, ConfigError, type Env, parseConfig } from './config';
 import { createDatabase } from './db/database';
-import { MigrationError, migrateToLatest } from './db/migrate';
+import type { Db } from './db/database';
+import { MigrationError, migrateToLatest, migrations } from './db/migrate';
+import { applyPendingRestore, finishRestore } from './platform/backup/restore';
 import {
   refreshStatisticsAfterChanges,
   refreshStatisticsAtStart,
@@ -51,6 +53,12 @@ export interface StartHooks {
   onUpgradeStart?: () => void;
 }
 
+/** A database that holds data and has migrations pending: its upgrade is about to copy and change it. */
+const upgradePending = async (db: Db): Promise<boolean> => {
+  const known = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).getMigrations();
+  return known.some((migration) => migration.executedAt) && known.some((migration) => !migration.executedAt);
+};
+
 /** Migrates, then listens. No process exits and no argv: the embedded server runs it inside Electron. */
 export const startServer = async (
   config: AppConfig,
@@ -58,8 +66,18 @@ export const startServer = async (
   hooks: StartHooks = {},
 ): Promise<RunningServer> => {
   mkdirSync(config.storageDir, { recursive: true });
+  // A restore asked for from the page switches the database before anything opens it (platform/backup).
+  const restore = await applyPendingRestore(config);
   const app = await buildApp(config, options);
   try {
+    // The upgrade backup joins the backup folder's scheme when there is one; the copy beside the
+    // database (migrate.ts) is still made and still required.
+    if (config.database.kind === 'sqlite' && config.backupDir && (await upgradePending(app.ctx.db))) {
+      hooks.onUpgradeStart?.();
+      await app.backup.run('upgrade').catch((error: unknown) => {
+        app.log.warn({ error: (error as Error).message }, 'upgrade backup into the backup folder failed');
+      });
+    }
     // Before pending migrations a SQLite database is copied beside itself; a failure's Chinese message
     // names the copy and reaches the desktop's start failure through the thrown error (server-process-runner).
     const migrated = await migrateToLatest(app.ctx.db, {
@@ -69,6 +87,10 @@ export const startServer = async (
     });
     // Before the first request: the planner must not choose from missing statistics (db/statistics.ts).
     await refreshStatisticsAtStart(app.ctx.db, migrated);
+    if (restore) {
+      await finishRestore(app.ctx.db, app.ctx.storage, restore);
+      app.log.info({ backup: restore.name, keptAside: restore.keptAside }, 'restored from a backup');
+    }
     keepStatisticsFresh(app);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -93,7 +115,7 @@ export const USAGE = [
   '  serve [--web <目录>]  迁移数据库后启动服务器；--web 同时提供该目录中构建好的界面',
   '  migrate              执行数据库迁移',
   '  backup <文件>         备份 SQLite 数据库（VACUUM INTO）；PostgreSQL 请用 pg_dump',
-  '环境变量：PORT HOST DATABASE_URL STORAGE_DIR CORS_ORIGINS TZ TLS_CERT TLS_KEY WEB_DIR TRUST_PROXY RATE_LIMIT_PER_MINUTE',
+  '环境变量：PORT HOST DATABASE_URL STORAGE_DIR BACKUP_DIR CORS_ORIGINS TZ TLS_CERT TLS_KEY WEB_DIR TRUST_PROXY RATE_LIMIT_PER_MINUTE',
   '          ALLOWED_HOSTS EXPORT_CONCURRENCY EXPORTS_MAX_MB UPDATES_DIR PASSWORD_HASH_CONCURRENCY PASSWORD_HASH_QUEUE',
   '          PASSWORD_HASH_PER_ADDRESS（说明见 README）',
 ].join('\n');
@@ -165,14 +187,40 @@ const backup = async (config: AppConfig, file: string, cwd: string, io: CliIo): 
   return 0;
 };
 
+/**
+ * Listens, and restarts in this process when a restore asks for it (platform/backup/restore.ts): the
+ * one server of a SQLite office closes, the start switches the database, and it listens again on the
+ * same port. The answer's `url`, `app` and `close` follow the server that runs now.
+ */
 const serve = async (config: AppConfig, io: CliIo, appOptions: BuildAppOptions): Promise<RunningServer> => {
-  const server = await startServer(config, appOptions);
+  let server: RunningServer;
+  let settings = config;
+  const restart = () => {
+    void (async () => {
+      await server.close();
+      server = await startServer(settings, { ...appOptions, restart });
+      io.log(`已按所选备份重新启动：${server.url}`);
+    })().catch((error: unknown) => {
+      io.error(`恢复备份后重新启动失败：${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    });
+  };
+  server = await startServer(config, { ...appOptions, restart });
+  settings = { ...config, port: (server.app.server.address() as AddressInfo).port };
   io.log(`服务器已启动：${server.url}`);
   io.log(
     `数据库：${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'}；文件目录：${config.storageDir}`,
   );
   if (config.webDir) io.log(`界面：${server.url}/（${config.webDir}）`);
-  return server;
+  return {
+    get url() {
+      return server.url;
+    },
+    get app() {
+      return server.app;
+    },
+    close: () => server.close(),
+  };
 };
 
 /**

@@ -33,6 +33,7 @@ export const historyActionLabels: Record<HistoryAction, string> = {
   setup: '初始化',
   password_change: '修改密码',
   correct_vin: '更正车架号',
+  restore: '恢复',
 };
 
 const isStage = (entity: HistoryEntity): entity is Stage => (STAGES as readonly string[]).includes(entity);
@@ -49,6 +50,7 @@ const otherEntityLabels: Record<Exclude<HistoryEntity, Stage>, string> = {
   vin_alter: '车架号更正',
   deadline_rule: '期限规则',
   rate: '汇率',
+  backup: '数据备份',
 };
 
 /** The record an event changed, in the words of its screens (a stage's record by the stage table). */
