@@ -164,6 +164,17 @@ export const deadlineBriefSchema = z.object({
 });
 export type DeadlineBrief = z.infer<typeof deadlineBriefSchema>;
 
+/**
+ * The deadlines each work list's tag shows (the car's most urgent open one among them): the ones the
+ * list's work ends.
+ */
+export const deadlineKeysOfList = {
+  pickup: ['entry'],
+  registry: ['registry', 'temp_plate'],
+  release: ['release', 'temp_plate'],
+  filed: ['drawback', 'archive', 'freight'],
+} as const satisfies Record<string, readonly DeadlineKey[]>;
+
 /** A row of the list: a vehicle's deadline, or (receipt rule) a contract's with `vehicle_id`/`vin` null and its balance. */
 export const deadlineRowSchema = z.object({
   vehicle_id: z.number().nullable(),

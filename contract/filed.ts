@@ -28,6 +28,7 @@ import {
   stageSlots,
   vinList,
 } from './stage-record-schema';
+import { deadlineBriefSchema } from './deadline';
 
 /** The three filing stages, in the order the spec names them on a card (tax refund, freight, deregistration). */
 export const FILED_STAGES = ['drawback', 'freight', 'archive'] as const satisfies readonly Stage[];
@@ -225,6 +226,8 @@ export const filedCarSchema = z.object({
   drawback: stageValueSchema,
   archive: stageValueSchema,
   freight: stageValueSchema,
+  /** The car's most urgent open 退税申报, 注销 or 运费 deadline (issue 25); null when none. */
+  deadline: deadlineBriefSchema.nullable(),
 });
 export type FiledCar = z.infer<typeof filedCarSchema>;
 

@@ -18,6 +18,7 @@ import {
   stageSlots,
 } from './stage-record-schema';
 import { vinField } from './vehicle';
+import { deadlineBriefSchema } from './deadline';
 
 /** The pickup list's status filter (spec part 2, section 4): only these two options. */
 export const RELEASE_STATUS = { waiting: 0, released: 2 } as const;
@@ -155,6 +156,8 @@ export const pickupListItemSchema = z.object({
   release: z.array(pickupReleaseSchema),
   /** The stage values (0, 1, 2): `release` above 0 offers 编辑出库 and reads 已出库. */
   procedure: z.object({ entry: z.number(), release: z.number() }),
+  /** The car's open 入库 deadline (issue 25), null when none is open or the rule is off. */
+  deadline: deadlineBriefSchema.nullable(),
 });
 export type PickupListItem = z.infer<typeof pickupListItemSchema>;
 

@@ -31,6 +31,7 @@ import {
   stageSlots,
   vinList,
 } from './stage-record-schema';
+import { deadlineBriefSchema } from './deadline';
 
 /** The declaration's single documents, in the form's order (the stage table's slots). */
 export const EXPORTS_DOCUMENTS = stageDocumentFields('exports');
@@ -258,6 +259,8 @@ export const releaseListCarSchema = z.object({
   release_id: z.number().nullable(),
   /** 6 to 9 (`releaseListCodeLabels`). */
   status: z.literal(RELEASE_LIST_CODES),
+  /** The car's most urgent open 出口报关 or 临时牌照到期 deadline (issue 25); null when none. */
+  deadline: deadlineBriefSchema.nullable(),
 });
 export type ReleaseListCar = z.infer<typeof releaseListCarSchema>;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { idField } from './common';
 import { endpoint } from './endpoint';
 import { FLOWS, STAGES, type Stage, stageTable } from './stage';
+import { deadlineBriefSchema } from './deadline';
 
 export const vehicleFileMessages = {
   notFound: '车辆不存在',
@@ -93,8 +94,8 @@ export const vehicleFileSchema = z.object({
   ),
   completeness: z.object({ present: z.number(), required: z.number() }),
   missing: z.array(z.object({ stage: z.enum(STAGES), field: z.string(), label: z.string() })),
-  /** Filled by the deadlines issue (25); empty until then. */
-  deadlines: z.array(z.object({ key: z.string(), label: z.string(), due_on: z.string(), days_left: z.number() })),
+  /** The car's open deadlines of rules that are on, soonest first (DOMAIN.md "Deadlines"). */
+  deadlines: z.array(deadlineBriefSchema),
 });
 export type VehicleFile = z.infer<typeof vehicleFileSchema>;
 

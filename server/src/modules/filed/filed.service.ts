@@ -43,6 +43,8 @@ import {
 } from './filed.repository';
 import { pageWithTotal } from '../../db/list-page';
 import { fromFenOrNull, toFen } from '../overseas/money';
+import { deadlineKeysOfList } from '../../../../contract/deadline';
+import { mostUrgentDeadlines } from '../deadline/deadline.service';
 
 // ---- the filed list ----
 
@@ -65,10 +67,24 @@ export const listFiled = async ({ db, config }: AppContext, query: ArchiveListsQ
     () => countFiledOrders(db, filters),
     (page) => page.orders.length,
   );
+  // The page's vehicles' open filing deadlines, in one read (issue 25).
+  const deadlines = await mostUrgentDeadlines(
+    db,
+    vehicles.map((vehicle) => vehicle.id),
+    deadlineKeysOfList.filed,
+  );
   const cards = orders.map((order): FiledCard => {
     const cars = vehicles
       .filter((vehicle) => vehicle.order_id === order.id)
-      .map(({ id, vin, model, drawback, archive, freight }) => ({ id, vin, model, drawback, archive, freight }));
+      .map(({ id, vin, model, drawback, archive, freight }) => ({
+        id,
+        vin,
+        model,
+        drawback,
+        archive,
+        freight,
+        deadline: deadlines.get(id) ?? null,
+      }));
     return {
       id: order.id,
       order_no: order.order_no,

@@ -17,6 +17,7 @@ import {
 import { FORM_HEADERS as FORM, formEncode } from '../../../../tests/helpers/form-encode';
 import { carLine, orderForm, vin } from '../../../../tests/helpers/overseas';
 import { purchaseCar } from '../../../../tests/helpers/purchase';
+import { daysBetween, today } from '../../lifecycle/deadline-clock';
 
 // Contract statuses as DOMAIN.md gives them: 2 handed to purchasing, 6 finished.
 describe('filing (归档): tax refund, deregistration, freight, the filed list and the finished contract', () => {
@@ -451,6 +452,13 @@ describe('filing (归档): tax refund, deregistration, freight, the filed list a
             drawback: 0,
             archive: 0,
             freight: 1,
+            // Its most urgent open filing deadline: 注销, 30 days from the export date (issue 25).
+            deadline: {
+              key: 'archive',
+              label: '注销',
+              due_on: '2026-12-20',
+              days_left: daysBetween(today(), '2026-12-20'),
+            },
           },
         ],
         created_at: expect.stringMatching(/\+08:00$/),

@@ -30,6 +30,8 @@ import {
   purchaseExists,
 } from './pickup.repository';
 import { pageWithTotal } from '../../db/list-page';
+import { mostUrgentDeadlines } from '../deadline/deadline.service';
+import { deadlineKeysOfList } from '../../../../contract/deadline';
 
 export const pickupFiltersOf = (query: Omit<PickupListQuery, 'page' | 'limit'>): PickupFilters => ({
   orderNo: query.order_no,
@@ -43,7 +45,7 @@ export const pickupFiltersOf = (query: Omit<PickupListQuery, 'page' | 'limit'>):
   releaseStatus: query.release_status,
 });
 
-const toListItem = (row: PickupListRow, timeZone: string): PickupListItem => ({
+const toListItem = (row: PickupListRow, timeZone: string): Omit<PickupListItem, 'deadline'> => ({
   id: row.id,
   vin: row.vin,
   model: row.model,
@@ -75,8 +77,14 @@ export const listPickups = async (
     () => listPickupRows(db, config.timeZone, filters, offset, query.limit),
     () => countPickups(db, config.timeZone, filters),
   );
+  // The page's vehicles' open 入库 deadlines, in one read (issue 25).
+  const deadlines = await mostUrgentDeadlines(
+    db,
+    rows.map((row) => row.id),
+    deadlineKeysOfList.pickup,
+  );
   return paged(
-    rows.map((row) => toListItem(row, config.timeZone)),
+    rows.map((row) => ({ ...toListItem(row, config.timeZone), deadline: deadlines.get(row.id) ?? null })),
     total,
     query.page,
     query.limit,

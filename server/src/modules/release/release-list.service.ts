@@ -24,13 +24,15 @@ import {
   passIdsOfPurchase,
   vehiclesOfGroups,
 } from './release-list.repository';
+import { deadlineKeysOfList, type DeadlineBrief } from '../../../../contract/deadline';
+import { mostUrgentDeadlines } from '../deadline/deadline.service';
 
 export const releaseListFiltersOf = (query: ReleaseListExportQuery): ReleaseListFilters => ({
   ...(query.order_no ? { orderNo: query.order_no } : {}),
   ...(query.vin ? { vin: query.vin } : {}),
 });
 
-const toCar = (row: ReleaseListVehicleRow): ReleaseListCar => ({
+const toCar = (row: ReleaseListVehicleRow, deadlines: ReadonlyMap<number, DeadlineBrief>): ReleaseListCar => ({
   id: row.id,
   vin: row.vin,
   model: row.model,
@@ -41,6 +43,7 @@ const toCar = (row: ReleaseListVehicleRow): ReleaseListCar => ({
   exports_date: row.exports_date,
   release_id: row.release_id,
   status: releaseListCode(row.exports, row.release),
+  deadline: deadlines.get(row.id) ?? null,
 });
 
 /** The groups `keys` in that order, each with its vehicles and the purchase contracts holding them. */
@@ -48,6 +51,7 @@ export const groupsOf = (
   keys: readonly GroupKey[],
   contracts: readonly ReleaseListContractRow[],
   vehicles: readonly ReleaseListVehicleRow[],
+  deadlines: ReadonlyMap<number, DeadlineBrief> = new Map(),
 ): ReleaseListGroup[] => {
   const contractById = new Map(contracts.map((contract) => [contract.id, contract]));
   return keys.flatMap((key): ReleaseListGroup[] => {
@@ -69,7 +73,7 @@ export const groupsOf = (
         customer_name: contract?.customer_name ?? null,
         amount: contract ? Number(contract.amount) : null,
         purchases: [...purchases].map(([purchase_id, purchase_no]) => ({ purchase_id, purchase_no })),
-        car: cars.map(toCar),
+        car: cars.map((car) => toCar(car, deadlines)),
       },
     ];
   });
@@ -92,8 +96,14 @@ export const listReleaseGroups = async (
   const keys: GroupKey[] = [...ids];
   if (counted.notLinked && counted.contracts >= offset && counted.contracts < offset + query.limit) keys.push(null);
   const [contracts, vehicles] = await Promise.all([contractsOf(db, ids), vehiclesOfGroups(db, filters, keys)]);
+  // The page's vehicles' open 出口报关 / 临时牌照到期 deadlines, in one read (issue 25).
+  const deadlines = await mostUrgentDeadlines(
+    db,
+    vehicles.map((vehicle) => vehicle.id),
+    deadlineKeysOfList.release,
+  );
   return paged(
-    groupsOf(keys, contracts, vehicles),
+    groupsOf(keys, contracts, vehicles, deadlines),
     counted.contracts + (counted.notLinked ? 1 : 0),
     query.page,
     query.limit,

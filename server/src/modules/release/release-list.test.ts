@@ -96,6 +96,8 @@ describe('release list (出口放行), its export and the release detail', () =>
       exports_date: '2026-11-20',
       release_id: passA1,
       status: 9,
+      // Released and declared: its 出口报关 deadline is closed, and it has no temporary plate running.
+      deadline: null,
     });
     expect(groupA.car[2]).toMatchObject({ exports_id: null, rate: null, exports_date: null, release_id: passA2 });
     expect(notLinked).toMatchObject({

@@ -16,6 +16,7 @@ import { PHOTO_FIELD } from '../../lifecycle/stage-storage';
 import { formatTimestamp } from '../../time';
 import { parseFileList } from '../upload/stored-file-list';
 import { findUploadedFileNames } from '../upload/upload.repository';
+import { vehicleDeadlines } from '../deadline/deadline.service';
 import { findFileVehicle, findStageRecords, type StageRecordRow } from './vehicle-file.repository';
 
 type CarType = 1 | 2;
@@ -121,7 +122,7 @@ export const readVehicleFile = async ({ db, config }: AppContext, id: number): P
     documents,
     completeness: { present: required.length - missing.length, required: required.length },
     missing: missing.map(({ stage, field, label }) => ({ stage, field, label })),
-    // Issue 25 (deadlines) fills these.
-    deadlines: [],
+    // The car's open deadlines of rules that are on, soonest first (issue 25).
+    deadlines: await vehicleDeadlines(db, id),
   };
 };

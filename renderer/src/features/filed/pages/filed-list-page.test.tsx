@@ -18,6 +18,7 @@ const car = (id: number, values: Partial<FiledCar> = {}): FiledCar => ({
   drawback: 0,
   archive: 0,
   freight: 0,
+  deadline: null,
   ...values,
 });
 

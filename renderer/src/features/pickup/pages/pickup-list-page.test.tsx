@@ -23,6 +23,7 @@ const vehicle = (id: number, vin: string, overrides: Partial<PickupListItem> = {
   entry: [],
   release: [],
   procedure: { entry: 0, release: 0 },
+  deadline: null,
   ...overrides,
 });
 

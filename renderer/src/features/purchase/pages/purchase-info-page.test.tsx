@@ -54,6 +54,7 @@ const pickupRow = (id: number, vin: string, flow: PickupListItem['flow'], purcha
   entry: [],
   release: [],
   procedure: { entry: 0, release: 0 },
+  deadline: null,
 });
 
 let pickupRows: PickupListItem[];

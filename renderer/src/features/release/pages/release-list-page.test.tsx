@@ -28,6 +28,7 @@ const car = (id: number, vin: string, overrides: Partial<ReleaseListCar> = {}): 
   exports_date: null,
   release_id: null,
   status: 6,
+  deadline: null,
   ...overrides,
 });
 
