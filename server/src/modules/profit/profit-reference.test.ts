@@ -166,7 +166,7 @@ for (const month of MONTHS) if (random() > 0.17) rates.set(month, `${6 + Math.fl
 const CONTRACTS = 2_000;
 const RECEIPTS_EACH = 5;
 const contracts: RefContract[] = Array.from({ length: CONTRACTS }, (_, i) => {
-  const currency = random() < 0.85 ? 'USD' : 'CNY';
+  const currency: 'USD' | 'CNY' = random() < 0.85 ? 'USD' : 'CNY';
   const carCount = 1 + Math.floor(random() * 3);
   const receipts = Array.from({ length: RECEIPTS_EACH }, () => {
     const amount = money(40_000);
