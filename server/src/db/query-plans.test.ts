@@ -47,6 +47,13 @@ import {
   pageHistoryIds,
   readHistoryEvents,
 } from '../platform/history/history.repository';
+import {
+  loadContracts,
+  type ReportFilters,
+  reportByMonth,
+  reportPage,
+  reportTotals,
+} from '../modules/profit/profit.repository';
 import type { Database, Db } from './database';
 import { createDialect } from './dialect';
 import { migrateToLatest } from './migrate';
@@ -341,6 +348,10 @@ const procedureFilters: [string, ProcedureFilters][] = [
   ['VIN tail and created range', { vin: vinOf(800).slice(-6), start: '2025-01-01', end: '2025-03-31' }],
 ];
 const REPORT_PERIOD = { start: '2025-02-01', end: '2025-02-28' };
+/** The profit report's period as stored-form bounds, and with its filters (issue 26). */
+const PROFIT_PERIOD: ReportFilters = { from: '2025-01-31T16:00:00.000Z', to: '2025-02-28T16:00:00.000Z' };
+const PROFIT_FILTERED: ReportFilters = { ...PROFIT_PERIOD, name: nameOf(800).slice(0, 3), country: 'ka' };
+const PROFIT_RECORDS = ['receipts', 'freights', 'freight_vehicles', 'tax_refunds', 'tax_refund_vehicles'];
 /** The search box's own tables besides the watched ones. */
 const SEARCH_TABLES = ['export_declarations', 'customer_name_grams', 'search_entries'];
 
@@ -473,6 +484,17 @@ const planned: Planned[] = [
   { label: 'order report vehicles', run: (db) => vehicleFigures(db, TZ, REPORT_PERIOD) },
   { label: 'order report export ids', run: (db) => periodOrderIdsAll(db, TZ, REPORT_PERIOD) },
   { label: 'order report export lines', run: (db) => tradeLines(db, [700, 701, 702]) },
+  // The profit report (issue 26): the period's kept figures by created_at; a batch of contracts' records by order_id.
+  ...[PROFIT_PERIOD, PROFIT_FILTERED].flatMap((filters, index): Planned[] => [
+    {
+      label: `profit report page ${index}`,
+      run: (db) => reportPage(db, filters, { column: 'profit', direction: 'desc' }, 15, 15),
+      watches: ['order_profit'],
+    },
+    { label: `profit report totals ${index}`, run: (db) => reportTotals(db, filters), watches: ['order_profit'] },
+    { label: `profit report by month ${index}`, run: (db) => reportByMonth(db, filters), watches: ['order_profit'] },
+  ]),
+  { label: 'profit of contracts', run: (db) => loadContracts(db, [700, 701, 702]), watches: PROFIT_RECORDS },
   { label: 'VIN lookup (one)', run: (db) => findVehicleByVin(db, vinOf(42)) },
   { label: 'VIN lookup (import)', run: (db) => findVehiclesByVins(db, [vinOf(42), vinOf(43)]) },
   { label: '/api/car/vin lookups', run: (db) => lookupVins(db, [vinOf(42), vinOf(43)]) },
