@@ -19,6 +19,7 @@ import {
   stageSlot,
 } from './stage-record-schema';
 import { vinField } from './vehicle';
+import { deadlineBriefSchema } from './deadline';
 
 /** The two registry stages. */
 export type RegistryStage = 'plate' | 'transfer';
@@ -174,6 +175,8 @@ export const registryListItemSchema = z.object({
   transfer: z.array(registryRecordSummarySchema),
   /** The stage values (0 none, 1 documents missing, 2 complete): the status tag's colour. */
   procedure: z.object({ plate: z.number(), transfer: z.number() }),
+  /** The car's most urgent open 上牌/过户 or 临时牌照到期 deadline (issue 25); null when none. */
+  deadline: deadlineBriefSchema.nullable(),
 });
 export type RegistryListItem = z.infer<typeof registryListItemSchema>;
 

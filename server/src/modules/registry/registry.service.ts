@@ -35,11 +35,13 @@ import {
   type PlateReadRow,
   type RegistryListRow,
 } from './registry.repository';
+import { deadlineKeysOfList } from '../../../../contract/deadline';
+import { mostUrgentDeadlines } from '../deadline/deadline.service';
 
 const summary = (id: number | null, rate: number | null, createdAt: string | null, timeZone: string) =>
   id === null || createdAt === null ? [] : [{ id, rate: rate ?? 0, created_at: formatTimestamp(createdAt, timeZone) }];
 
-const toListItem = (row: RegistryListRow, timeZone: string): RegistryListItem => ({
+const toListItem = (row: RegistryListRow, timeZone: string): Omit<RegistryListItem, 'deadline'> => ({
   id: row.id,
   vin: row.vin,
   model: row.model,
@@ -69,8 +71,14 @@ export const listRegistry = async (
     (query.page - 1) * query.limit,
     query.limit,
   );
+  // The page's vehicles' open 上牌/过户 and 临时牌照到期 deadlines, in one read (issue 25).
+  const deadlines = await mostUrgentDeadlines(
+    db,
+    rows.map((row) => row.id),
+    deadlineKeysOfList.registry,
+  );
   return paged(
-    rows.map((row) => toListItem(row, config.timeZone)),
+    rows.map((row) => ({ ...toListItem(row, config.timeZone), deadline: deadlines.get(row.id) ?? null })),
     total,
     query.page,
     query.limit,

@@ -144,6 +144,7 @@ describe('plating and transfer forms', { timeout: 60_000 }, () => {
       plate: type === 1 && done ? [{ id: 90 + id, rate: 100, created_at: '2026-11-20T09:00:00.000+08:00' }] : [],
       transfer: [],
       procedure: { plate: type === 1 && done ? 2 : 0, transfer: 0 },
+      deadline: null,
     });
     const paged = (data: RegistryListItem[]) =>
       envelope(200, { data, meta: { total: data.length, page: 1, limit: 50 } });

@@ -24,6 +24,7 @@ const vehicle = (id: number, vin: string, overrides: Partial<RegistryListItem> =
   plate: [],
   transfer: [],
   procedure: { plate: 0, transfer: 0 },
+  deadline: null,
   ...overrides,
 });
 
