@@ -37,6 +37,19 @@ export function DeadlineTag({ deadline }: { deadline: DeadlineTagValue | null | 
   );
 }
 
+/**
+ * A work list's tag under the VIN (pickup, registry, release, filed): the line exists only while there is
+ * something to say, so rows without a near deadline keep their height.
+ */
+export function DeadlineUnderVin({ deadline }: { deadline: DeadlineTagValue | null | undefined }) {
+  if (!deadline || !deadlineWording(deadline.days_left)) return null;
+  return (
+    <div className="deadline-under-vin" style={{ marginTop: 2, lineHeight: 1 }}>
+      <DeadlineTag deadline={deadline} />
+    </div>
+  );
+}
+
 /** Several deadlines of one car (the vehicle file): the nearest first, the far-off ones left out. */
 export function DeadlineTags({ deadlines }: { deadlines: readonly DeadlineTagValue[] | null | undefined }) {
   const shown = [...(deadlines ?? [])]

@@ -16,6 +16,7 @@ import type { FieldDescription } from '../../components/field-description';
 import { wrapAnywhere } from '../../components/paged-table';
 import { TimeCell } from '../../components/time-cell';
 import { VinCell } from '../../components/vin-cell';
+import { DeadlineUnderVin } from '../../components/deadline-tag';
 
 const RANGE_WIDTH = 236;
 
@@ -31,7 +32,13 @@ export const pickupFields: FieldDescription<PickupListItem, PickupListQuery>[] =
     title: '车架号',
     dataIndex: 'vin',
     width: 184,
-    render: (vin: string, row: PickupListItem) => <VinCell vin={vin} vehicleId={row.id} />,
+    // The car's 入库 deadline, when near, under its VIN (issue 25).
+    render: (vin: string, row: PickupListItem) => (
+      <>
+        <VinCell vin={vin} vehicleId={row.id} />
+        <DeadlineUnderVin deadline={row.deadline} />
+      </>
+    ),
     filter: { kind: 'vin', key: 'vin' },
   },
   {

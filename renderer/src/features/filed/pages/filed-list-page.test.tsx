@@ -97,6 +97,24 @@ describe('filed list (归档列表)', { timeout: 60_000 }, () => {
     expect(within(second).getByLabelText(`海外合同 ${finished.order_no} 下载`)).toBeInTheDocument();
   });
 
+  it('tags a car under its VIN with its most urgent filing deadline (issue 25)', async () => {
+    cards = [
+      card(1, {
+        car: [
+          car(11, { drawback: 2, deadline: { key: 'archive', label: '注销', due_on: '2026-11-27', days_left: 0 } }),
+          car(12),
+        ],
+      }),
+    ];
+    renderList();
+    await rowOf('HW-2026-001');
+    const vehicles = carsOf('HW-2026-001');
+    const tagged = within(vehicles).getByText(car(11).vin).closest('tr')!;
+    expect(within(tagged).getByText('今天到期')).toHaveAccessibleName('注销 今天到期');
+    const other = within(vehicles).getByText(car(12).vin).closest('tr')!;
+    expect(within(other).queryByText(/还剩|逾期|今天到期/)).not.toBeInTheDocument();
+  });
+
   it('sends the five filters, the statuses as 0 and 2', async () => {
     renderList();
     await rowOf(working.order_no);

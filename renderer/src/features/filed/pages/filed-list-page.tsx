@@ -28,6 +28,7 @@ import { TimeCell } from '../../../components/time-cell';
 import { usePagedList } from '../../../components/use-paged-list';
 import { useLinkedFilters } from '../../../components/linked-filters';
 import { VinCell } from '../../../components/vin-cell';
+import { DeadlineUnderVin } from '../../../components/deadline-tag';
 import { listFiledQuery } from '../api/list-filed';
 import { businessInfoPath } from '../components/business-info-path';
 import { FiledCarStatus } from '../components/filed-car-status';
@@ -78,7 +79,13 @@ function FiledCars({ card }: { card: FiledCard }) {
       title: '车架号',
       dataIndex: 'vin',
       width: 210,
-      render: (vin: string, car: FiledCar) => <VinCell vin={vin} vehicleId={car.id} />,
+      // The car's most urgent filing deadline, when near, under its VIN (issue 25).
+      render: (vin: string, car: FiledCar) => (
+        <>
+          <VinCell vin={vin} vehicleId={car.id} />
+          <DeadlineUnderVin deadline={car.deadline} />
+        </>
+      ),
     },
     { key: 'model', title: '车型', dataIndex: 'model', onCell: wrapAnywhere, render: (model) => model || '—' },
     {

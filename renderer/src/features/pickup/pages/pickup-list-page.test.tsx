@@ -101,6 +101,20 @@ describe('pickup list', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/release/letpass_edit/77');
   });
 
+  it('tags a car whose check-in is late under its VIN, and no other (issue 25)', async () => {
+    rows = [
+      { ...waiting, deadline: { key: 'entry', label: '入库', due_on: '2026-11-25', days_left: -2 } },
+      { ...checkedIn, deadline: { key: 'entry', label: '入库', due_on: '2026-12-20', days_left: 23 } },
+      releasedCar,
+    ];
+    renderInApp(<PickupListPage />);
+    const late = await rowOf('LSVAB1230RA200011');
+    expect(within(late).getByText('逾期 2 天')).toHaveClass('ant-tag-red');
+    // Further off than a week, or none: nothing beside the VIN.
+    expect(within(await rowOf('LSVAB1230RA200012')).queryByText(/逾期|还剩|今天到期/)).not.toBeInTheDocument();
+    expect(within(await rowOf('LSVAB1230RA200013')).queryByText(/逾期|还剩|今天到期/)).not.toBeInTheDocument();
+  });
+
   it('row actions open the check-in form for the vehicle, its edit and its detail page', async () => {
     const view = renderInApp(<PickupListPage />, { initialEntries: ['/pickup/list'] });
     await userEvent.click(within(await rowOf(waiting.vin)).getByRole('button', { name: `入库 ${waiting.vin}` }));

@@ -120,6 +120,24 @@ describe('release list', { timeout: 60_000 }, () => {
     expect(within(noneRow).getByText('1 台')).toBeInTheDocument();
   });
 
+  it('tags a car whose temporary plate runs out soon under its VIN (issue 25)', async () => {
+    const [first, ...rest] = contract.car;
+    groups = [
+      {
+        ...contract,
+        car: [
+          { ...first!, deadline: { key: 'temp_plate', label: '临时牌照到期', due_on: '2026-11-30', days_left: 3 } },
+          ...rest,
+        ],
+      },
+    ];
+    renderInApp(<ReleaseListPage />, { initialEntries: ['/release/list'] });
+    const tagged = await rowOf('LSVAB1230RA200011');
+    expect(within(tagged).getByText('还剩 3 天')).toHaveClass('ant-tag-orange');
+    expect(within(tagged).getByText('还剩 3 天')).toHaveAccessibleName('临时牌照到期 还剩 3 天');
+    expect(within(await rowOf('LSVAB1230RA200012')).queryByText(/还剩|逾期|今天到期/)).not.toBeInTheDocument();
+  });
+
   it('编辑出口 and 放行详情 open the declaration’s edit form and the purchase contract’s detail page', async () => {
     const view = renderInApp(<ReleaseListPage />, { initialEntries: ['/release/list'] });
     fireEvent.click(within(await rowOf('LSVAB1230RA200012')).getByLabelText('编辑出口 LSVAB1230RA200012'));

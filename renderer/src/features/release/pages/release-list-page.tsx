@@ -22,6 +22,7 @@ import { wrapAnywhere } from '../../../components/paged-table';
 import { RowAction, RowActions } from '../../../components/row-actions';
 import { usePagedList } from '../../../components/use-paged-list';
 import { VinCell } from '../../../components/vin-cell';
+import { DeadlineUnderVin } from '../../../components/deadline-tag';
 import { exportReleaseList, releaseListQuery } from '../api/release-list';
 import { useReleaseHandOver, useReleaseListRefresh } from '../components/release-hand-over';
 import { releaseListPaths } from '../release-list-paths';
@@ -59,7 +60,13 @@ function GroupCars({ group }: { group: ReleaseListGroup }) {
       key: 'vin',
       title: '车架号',
       width: 200,
-      render: (_: unknown, car: ReleaseListCar) => <VinCell vin={car.vin} vehicleId={car.id} />,
+      // The car's 出口报关 or 临时牌照到期 deadline, when near, under its VIN (issue 25).
+      render: (_: unknown, car: ReleaseListCar) => (
+        <>
+          <VinCell vin={car.vin} vehicleId={car.id} />
+          <DeadlineUnderVin deadline={car.deadline} />
+        </>
+      ),
     },
     { key: 'model', title: '车型', render: (_: unknown, car: ReleaseListCar) => car.model || '—' },
     {
