@@ -21,7 +21,8 @@ import { downloadContractZip, filedCard, filesUnder, transferPane } from './fili
  * signature to the downloaded zip, through the screens only, the shortest way a clerk would, at 1366×768.
  * It counts what the clerk spends: visits (route changes of the app), pointer clicks, fields typed in and
  * files chosen or dropped; a save refused or a file uploaded twice fails it, and so does a walk over the
- * goal (20 visits, 50 clicks). Only the administrator's first run and log-in come from the API.
+ * goal (20 visits, 50 clicks). It goes as a clerk would with what the screens offer: 批量移交 with 免入库
+ * ticked, 继续新建下一份 and 继续录入下一辆 to the contract's next purchase contract and car. Only the administrator's first run and log-in come from the API.
  *
  * Receipts are left out: a contract is 已完成 once every vehicle is complete (server/src/lifecycle/
  * order-status.ts `settleOrders`), whatever it has collected.
@@ -37,11 +38,8 @@ const customer = `Almaty Walk ${serial}`;
 const newNo = `CG-WKN-${serial}`;
 const usedNo = `CG-WKU-${serial}`;
 
-/**
- * Issue 24's goal is 20 visits and 50 clicks; the walk is held at what it costs today so that it does not
- * grow while the seams that still cost the most are made shorter.
- */
-const CEILING = { visits: 25, clicks: 53 };
+/** Issue 24's goal: at most 20 visits and 50 clicks (the walk took 20 and 45 when it was met). */
+const GOAL = { visits: 20, clicks: 50 };
 
 /**
  * Counted in the page, kept in sessionStorage so that a reload would not lose them: pointer clicks
@@ -370,6 +368,6 @@ test('one overseas contract of two cars from signature to the zip without a refu
   expect(walk.refused, 'saves refused').toEqual([]);
   expect(counted.refusals, 'refusals shown').toEqual([]);
   expect(new Set(walk.uploaded).size, 'a file uploaded twice').toBe(walk.uploaded.length);
-  expect(walk.visits).toBeLessThanOrEqual(CEILING.visits);
-  expect(counted.clicks).toBeLessThanOrEqual(CEILING.clicks);
+  expect(walk.visits).toBeLessThanOrEqual(GOAL.visits);
+  expect(counted.clicks).toBeLessThanOrEqual(GOAL.clicks);
 });

@@ -283,11 +283,12 @@ test('one overseas contract’s new and used cars handed to release at once, fro
   await shot(page, '11-order-hand-over-confirm');
   await confirm.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('移交成功!')).toBeVisible();
-  await expect(page.getByRole('tab', { name: '待过户' })).toHaveAttribute('aria-selected', 'true');
-  await filterVin(page, usedCar);
-  await expect(page.getByText('没有符合条件的车辆，请修改车架号或点击“重置”')).toBeVisible();
-  await page.getByRole('tab', { name: '待上牌' }).click();
+  // Both tabs were handed over: the clerk stays on 待上牌, where neither tab lists the cars any more.
+  await expect(page.getByRole('tab', { name: '待上牌' })).toHaveAttribute('aria-selected', 'true');
   await filterVin(page, newCar);
+  await expect(page.getByText('没有符合条件的车辆，请修改车架号或点击“重置”')).toBeVisible();
+  await page.getByRole('tab', { name: '待过户' }).click();
+  await filterVin(page, usedCar);
   await expect(page.getByText('没有符合条件的车辆，请修改车架号或点击“重置”')).toBeVisible();
   // Both wait at release now, under their overseas contract.
   await page.goto('/release/list');

@@ -21,7 +21,7 @@ interface NoteValues {
 }
 
 /** A one-field form page made from the frame, as a screen makes it. */
-function NotePage({ filledWith }: { filledWith?: string }) {
+function NotePage({ filledWith, leadOnTo }: { filledWith?: string; leadOnTo?: string }) {
   const [form] = Form.useForm<NoteValues>();
   const page = useFormPage(form, { closeTo: '/notes' });
   // An edit page fills its fields from the record: that is not a change of the clerk's.
@@ -36,7 +36,18 @@ function NotePage({ filledWith }: { filledWith?: string }) {
       closeAfterMs: CLOSE_AFTER_MS,
     });
   return (
-    <FormPage page={page} title="新建便签" onSave={() => void save()}>
+    <FormPage
+      page={page}
+      title="新建便签"
+      onSave={() => void save()}
+      actions={
+        leadOnTo ? (
+          <button type="button" onClick={() => void save().then((done) => done && page.openInstead(leadOnTo))}>
+            继续录入下一条
+          </button>
+        ) : undefined
+      }
+    >
       <Form form={form} layout="vertical" onValuesChange={page.markChanged}>
         <Form.Item label="标题" name="title" rules={[{ required: true, message: '请输入标题' }]}>
           <Input />
@@ -88,6 +99,22 @@ describe('FormPage', () => {
     expect(performance.now() - clickedAt).toBeGreaterThanOrEqual(CLOSE_AFTER_MS);
     expect(noteTagOpen()).toBe(false);
     expect(screen.queryByText('有未保存的修改，确定离开吗？')).not.toBeInTheDocument();
+  });
+
+  it('a save that leads on (继续录入…) opens the next page, which the saved page’s closing never closes', async () => {
+    server.on('POST /api/note', envelope(201, { id: 1 }));
+    useTagsStore.getState().visit({ path: '/notes/add', fullPath: '/notes/add', title: '新建便签', affix: false });
+    // One route for both pages: the frame stays mounted across the move, as a page does while the next
+    // one's code loads.
+    const view = renderInApp(<NotePage leadOnTo="/notes/next" />, {
+      path: '/notes/:step',
+      initialEntries: ['/notes', '/notes/add'],
+    });
+    await userEvent.type(screen.getByLabelText('标题'), '周一开会');
+    await userEvent.click(button('继续录入下一条'));
+    await waitFor(() => expect(view.location()).toBe('/notes/next'));
+    await new Promise((resolve) => setTimeout(resolve, CLOSE_AFTER_MS + 300));
+    expect(view.location()).toBe('/notes/next');
   });
 
   it('keeps what was typed, shows the reason and marks the field when the save is refused', async () => {

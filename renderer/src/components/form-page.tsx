@@ -151,6 +151,9 @@ export function useFormPage<Values>(
 
   const openInstead = useCallback(
     (path: string) => {
+      // A save that leads on (继续录入…) started this page's closing: the page that takes its place must not
+      // be closed by it when the timer fires (the tab stays alive until its tag is gone).
+      window.clearTimeout(closeTimer.current);
       unsaved.allowLeave();
       useTagsStore.getState().close(location.pathname);
       navigate(path, { replace: true });
