@@ -30,7 +30,7 @@ export const orderProfitTexts = {
   setRate: '去设置记账汇率',
 } as const;
 
-const numeric = { align: 'right' as const, width: 118 };
+const numeric = { align: 'right' as const, width: 112 };
 
 /** The figures every car row and the 合计 row share. */
 function figureColumns<Row extends Omit<CarProfit, 'car_id' | 'vin'>>(): TableColumnsType<Row> {
@@ -55,25 +55,24 @@ function figureColumns<Row extends Omit<CarProfit, 'car_id' | 'vin'>>(): TableCo
     {
       key: 'final',
       title: '状态',
-      width: 220,
+      width: 230,
       render: (_: unknown, row: Row) => <ProfitStatus final={row.final} reasons={row.reasons} />,
     },
   ];
 }
 
 function CarsTable({ cars, totals, models }: { cars: CarProfit[]; totals: ProfitTotals; models: Map<number, string> }) {
+  // The model on hover: at 1366 px the figures and the reasons take the row's width.
   const columns: TableColumnsType<CarProfit> = [
     {
       key: 'vin',
       title: '车架号',
-      width: 200,
-      render: (_: unknown, car: CarProfit) => <VinCell vin={car.vin} vehicleId={car.car_id} />,
-    },
-    {
-      key: 'model',
-      title: '车型',
-      width: 120,
-      render: (_: unknown, car: CarProfit) => models.get(car.car_id) || UNKNOWN_FIGURE,
+      width: 190,
+      render: (_: unknown, car: CarProfit) => (
+        <span title={models.get(car.car_id) || undefined}>
+          <VinCell vin={car.vin} vehicleId={car.car_id} />
+        </span>
+      ),
     },
     ...figureColumns<CarProfit>(),
   ];
@@ -90,21 +89,20 @@ function CarsTable({ cars, totals, models }: { cars: CarProfit[]; totals: Profit
       columns={columns}
       dataSource={cars}
       pagination={false}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1040 }}
       locale={{ emptyText: orderProfitTexts.noCars }}
       summary={() =>
         cars.length === 0 ? null : (
           <Table.Summary fixed>
             <Table.Summary.Row className="profit-total-row">
-              {cell(0, <strong>{orderProfitTexts.total}</strong>, undefined)}
-              {cell(1, `${cars.length} 台`, undefined)}
-              {cell(2, <Money value={totals.revenue} strong />)}
-              {cell(3, <Money value={totals.costs} strong />)}
-              {cell(4, <Money value={totals.freight} strong />)}
-              {cell(5, <Money value={totals.drawback} strong />)}
-              {cell(6, <ProfitAmount value={totals.profit} strong />)}
-              {cell(7, <strong>{formatMargin(totals.margin)}</strong>)}
-              {cell(8, <ProfitStatus final={totals.final} compact />, undefined)}
+              {cell(0, <strong>{`${orderProfitTexts.total}（${cars.length} 台）`}</strong>, undefined)}
+              {cell(1, <Money value={totals.revenue} strong />)}
+              {cell(2, <Money value={totals.costs} strong />)}
+              {cell(3, <Money value={totals.freight} strong />)}
+              {cell(4, <Money value={totals.drawback} strong />)}
+              {cell(5, <ProfitAmount value={totals.profit} strong />)}
+              {cell(6, <strong>{formatMargin(totals.margin)}</strong>)}
+              {cell(7, <ProfitStatus final={totals.final} compact />, undefined)}
             </Table.Summary.Row>
           </Table.Summary>
         )

@@ -147,7 +147,6 @@ describe('the 利润 tab of an overseas contract', () => {
     const first = rowOf(cars, 'LSVAB1230RA200001');
     expect(cellTexts(first)).toEqual([
       expect.stringContaining('LSVAB1230RA200001'),
-      '丰田 卡罗拉',
       '1,234,567.89',
       '1,100,000.00',
       '12,000.00',
@@ -157,7 +156,8 @@ describe('the 利润 tab of an overseas contract', () => {
       '最终',
     ]);
     const second = rowOf(cars, 'LSVAB1230RA200002');
-    expect(cellTexts(second).slice(2, 8)).toEqual(['113,600.00', '120,000.00', '—', '0.00', '-6,400.00', '-5.63%']);
+    expect(within(first).getByTitle('丰田 卡罗拉')).toBeInTheDocument();
+    expect(cellTexts(second).slice(1, 7)).toEqual(['113,600.00', '120,000.00', '—', '0.00', '-6,400.00', '-5.63%']);
     // A loss is red; the reasons in the contract's order, whatever order they came in.
     expect(within(second).getByText('-6,400.00')).toHaveStyle({ color: LOSS_COLOR });
     expect(Array.from(second.querySelectorAll('.ant-tag'), (tag) => tag.textContent)).toEqual([
@@ -170,8 +170,7 @@ describe('the 利润 tab of an overseas contract', () => {
 
     const total = cars.querySelector('.profit-total-row') as HTMLElement;
     expect(cellTexts(total)).toEqual([
-      '合计',
-      '2 台',
+      '合计（2 台）',
       '1,348,167.89',
       '1,220,000.00',
       '12,000.00',
@@ -221,7 +220,7 @@ describe('the 利润 tab of an overseas contract', () => {
     const view = await openProfit();
     expect(await screen.findByText(/2026-11 的美元记账汇率未设置/)).toBeInTheDocument();
     const cars = screen.getByLabelText('车辆利润');
-    expect(cellTexts(rowOf(cars, 'LSVAB1230RA200001')).slice(2, 8)).toEqual(['—', '1,100,000.00', '—', '—', '—', '—']);
+    expect(cellTexts(rowOf(cars, 'LSVAB1230RA200001')).slice(1, 7)).toEqual(['—', '1,100,000.00', '—', '—', '—', '—']);
     expect(within(cars).getAllByText('记账汇率未设置')).toHaveLength(2);
     await userEvent.click(screen.getByRole('link', { name: '去设置记账汇率' }));
     await waitFor(() => expect(view.location()).toBe('/setting/rates'));
