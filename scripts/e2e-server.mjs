@@ -12,6 +12,8 @@ const dataDir = join('tests', 'artifacts', port === '8797' ? 'e2e' : `e2e-${port
 const webDir = port === '8797' ? 'renderer-dist' : join(dataDir, 'web');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
+// Backups (issue 27) go beside the data; the folder must exist, as an office's BACKUP_DIR would.
+mkdirSync(join(dataDir, 'backups'), { recursive: true });
 
 // Tools run through this Node: npm does not always mark a package's bin file executable.
 const require = createRequire(import.meta.url);
@@ -36,6 +38,7 @@ const server = spawn(process.execPath, [binScript('tsx'), join('server', 'src', 
     ...process.env,
     DATABASE_URL: `sqlite:./${dataDir}/app.db`,
     STORAGE_DIR: `./${dataDir}/storage`,
+    BACKUP_DIR: `./${dataDir}/backups`,
     PORT: port,
     HOST: '127.0.0.1',
     // Cheaper password hashing: the production parameters are asserted by the server's own test.

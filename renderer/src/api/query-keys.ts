@@ -34,4 +34,6 @@ export const queryKeys = {
   search: ['search'],
   /** The VIN suggestions of every stage form: any save that moves a car makes them stale. */
   carSearch: ['car-search'],
+  /** 数据备份 (issue 27): the status and the list of backups. */
+  backup: ['backup'],
 } as const;

@@ -39,6 +39,7 @@ describe('route table', () => {
       '/setting/staff',
       '/setting/deadlines',
       '/setting/rates',
+      '/setting/backup',
       '/report/profit',
       '/filed/tax_edit/:order_id/:id',
       '/setting/connection',
@@ -83,6 +84,7 @@ describe('route table', () => {
     expect(breadcrumbFor('/setting/staff').map((crumb) => crumb.title)).toEqual(['首页', '系统设置', '员工管理']);
     expect(breadcrumbFor('/report/profit').map((crumb) => crumb.title)).toEqual(['首页', '报表', '利润报表']);
     expect(breadcrumbFor('/setting/rates').map((crumb) => crumb.title)).toEqual(['首页', '系统设置', '记账汇率']);
+    expect(breadcrumbFor('/setting/backup').map((crumb) => crumb.title)).toEqual(['首页', '系统设置', '数据备份']);
     expect(breadcrumbFor('/401')).toEqual([{ title: '首页' }]);
   });
 

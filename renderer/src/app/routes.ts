@@ -23,6 +23,7 @@ import {
   BarChartOutlined,
   FundOutlined,
   TransactionOutlined,
+  CloudServerOutlined,
 } from '@ant-design/icons';
 
 export type LazyPage = LazyExoticComponent<ComponentType>;
@@ -63,6 +64,7 @@ const staffPage = lazyPage(() =>
 const connectionPage = lazyPage(() =>
   import('../features/connection/pages/connection-page').then((module) => module.ConnectionPage),
 );
+const backupPage = lazyPage(() => import('../features/backup/pages/backup-page').then((module) => module.BackupPage));
 const customerListPage = lazyPage(() =>
   import('../features/customer/pages/customer-list-page').then((module) => module.CustomerListPage),
 );
@@ -335,6 +337,7 @@ export const appRoutes: AppRoute[] = [
       { path: '/setting/staff', title: '员工管理', icon: UserOutlined, page: staffPage },
       { path: '/setting/deadlines', title: '期限设置', icon: FieldTimeOutlined, page: deadlineRulesPage },
       { path: '/setting/rates', title: '记账汇率', icon: TransactionOutlined, page: ratesPage },
+      { path: '/setting/backup', title: '数据备份', icon: CloudServerOutlined, page: backupPage },
       { path: '/setting/connection', title: '连接设置', icon: ApiOutlined, desktopOnly: true, page: connectionPage },
     ],
   },
