@@ -28,6 +28,7 @@ import {
 import { BENCH_DIR, seedPostgres, seedSqlite } from './seed';
 import { singleSearchMeasurements } from './search';
 import { singleVehicleMeasurements } from './vehicle-file';
+import { singleProfitMeasurements } from './profit';
 import { CLERKS_RATE, type ExportRow, fetchOnce, measureExport, measureLoad } from './measure-requests';
 import { logIn, memoryOf, resetPeak, type ServerProcess, startProxy, startServer } from './server-process';
 import { type LoadRow, loadTable, markdownTable, ms, rate } from './table';
@@ -148,6 +149,7 @@ const main = async () => {
       { name: 'one-dashboard', path: '/api/dashboard' },
       ...singleSearchMeasurements(probe),
       ...singleVehicleMeasurements(probe),
+      ...singleProfitMeasurements(probe),
     ].filter((item) => selected(item.name));
     if (single.length > 0) {
       const singleRows: LoadRow[] = [];

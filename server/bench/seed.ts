@@ -14,10 +14,11 @@ import { migrateToLatest, migrations } from '../src/db/migrate';
 import { carsOf, planFor, purchasesOf, receiptsOf, type SeedPlan } from './seed-data';
 import { type AnyDb, ChunkedWriter } from './chunked-writer';
 import { writeFilingRecords, writeVehicleHistory } from './seed-filing';
+import { writeProfitFigures } from './seed-profit';
 import { type SeedCounts, writeAll } from './seed-rows';
 
 /** Bump when seed-data.ts changes what it writes: cached databases of an older seed are not reused. */
-const SEED_VERSION = 6;
+const SEED_VERSION = 7;
 
 /** Schema version: the migrations' names, so a new migration means a new cached database. */
 export const schemaKey = (): string =>
@@ -153,6 +154,13 @@ const seedInto = async (url: string, plan: SeedPlan, log: (line: string) => void
     const links = await writeVehicleHistory(db, config.kind);
     log(
       `  history of the filed vehicles: ${links.toLocaleString('en-US')} vehicle links (${((performance.now() - historyStarted) / 1000).toFixed(1)} s)`,
+    );
+    const profitStarted = performance.now();
+    const profit = await writeProfitFigures(db);
+    log(
+      `  profit (${((performance.now() - profitStarted) / 1000).toFixed(1)} s): ${Object.entries(profit)
+        .map(([what, n]) => `${what} ${n.toLocaleString('en-US')}`)
+        .join(', ')}`,
     );
     // PostgreSQL: what autovacuum would have done by the time a real database held these rows.
     if (config.kind === 'postgres') await sql`analyze`.execute(db);
