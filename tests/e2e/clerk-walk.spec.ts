@@ -218,6 +218,7 @@ test('one overseas contract of two cars from signature to the zip without a refu
     await expect(form.getByLabel('第1行 车架号')).toHaveValue(vin);
     await form.getByLabel('第1行 价格').fill('100000');
     if (type === '新车') {
+      await screenshotTo(page, shots, '02-purchase-form-new');
       await form.getByRole('button', { name: '继续新建下一份' }).click();
       await expect(page.getByText('新建成功').first()).toBeVisible();
       continue;
@@ -235,6 +236,7 @@ test('one overseas contract of two cars from signature to the zip without a refu
     .click();
   const handOver = page.getByRole('dialog', { name: '批量移交' });
   await handOver.getByRole('checkbox', { name: /免入库/ }).check();
+  await screenshotTo(page, shots, '02-hand-over-skip-yard');
   await pressInDialog(page, '批量移交');
   await expect(page.getByText('移交成功').first()).toBeVisible();
 
