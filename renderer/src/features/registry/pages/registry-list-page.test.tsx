@@ -173,6 +173,22 @@ describe('registry list', { timeout: 60_000 }, () => {
     expect(listRequests().at(-1)?.query.get('vin')).toBe('ZZZ');
   });
 
+  it('tags a car’s temporary plate or late registration under its VIN, on both tabs (issue 25)', async () => {
+    rows = {
+      '1': [
+        { ...plated, deadline: { key: 'temp_plate', label: '临时牌照到期', due_on: '2026-11-30', days_left: 3 } },
+        unplated,
+      ],
+      '2': [{ ...used, deadline: { key: 'registry', label: '上牌/过户', due_on: '2026-11-20', days_left: -7 } }],
+    };
+    renderInApp(<RegistryListPage />, { initialEntries: ['/dmv/list'] });
+    const platedRow = await rowOf(plated.vin);
+    expect(within(platedRow).getByText('还剩 3 天')).toHaveAccessibleName('临时牌照到期 还剩 3 天');
+    expect(within(await rowOf(unplated.vin)).queryByText(/还剩|逾期|今天到期/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: '待过户' }));
+    expect(within(await rowOf(used.vin)).getByText('逾期 7 天')).toHaveClass('ant-tag-red');
+  });
+
   it('says what to do on an empty tab', async () => {
     rows['1'] = [];
     renderInApp(<RegistryListPage />, { initialEntries: ['/dmv/list'] });

@@ -14,6 +14,7 @@ import {
   type RegistryTab,
 } from '../../../../../contract/registry';
 import { type HandOverAnswer, stageTagColor } from '../../../../../contract/stage';
+import { DeadlineUnderVin } from '../../../components/deadline-tag';
 import { listFields, type FieldDescription } from '../../../components/field-description';
 import type { FilterValues } from '../../../components/filter-bar';
 import { ListScreen } from '../../../components/list-screen';
@@ -69,7 +70,13 @@ const registryFields: FieldDescription<RegistryListItem, RegistryListQuery>[] = 
     title: '车架号',
     dataIndex: 'vin',
     width: 196,
-    render: (vin: string, row: RegistryListItem) => <VinCell vin={vin} vehicleId={row.id} />,
+    // The car's 上牌/过户 or 临时牌照到期 deadline, when near, under its VIN (issue 25).
+    render: (vin: string, row: RegistryListItem) => (
+      <>
+        <VinCell vin={vin} vehicleId={row.id} />
+        <DeadlineUnderVin deadline={row.deadline} />
+      </>
+    ),
     filter: { kind: 'vin', key: 'vin' },
   },
   {
