@@ -42,6 +42,16 @@ import { findUploadedFileNames } from '../modules/upload/upload.repository';
 import { countVinCorrections, listVinCorrections } from '../modules/vin-correction/vin-correction.repository';
 import { findAll } from '../modules/search/search.repository';
 import {
+  countDeadlines,
+  countDue,
+  type DeadlineFilters,
+  deadlineIdsAfter,
+  deadlineIdsPage,
+  deadlineRowsOf,
+  openDeadlinesOfVehicles,
+} from '../modules/deadline/deadline.repository';
+import { DEADLINE_KEYS } from '../../../contract/deadline';
+import {
   countHistory,
   type HistoryTarget,
   pageHistoryIds,
@@ -209,7 +219,56 @@ const seed = async (db: Db) => {
     ),
   );
   await seedStageRecords(db);
+  await seedDeadlines(db);
 };
+
+/** Deadline day `offset` days from DEADLINE_TODAY. */
+const DEADLINE_TODAY = '2025-03-01';
+const deadlineDay = (offset: number) =>
+  new Date(Date.parse(`${DEADLINE_TODAY}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Deadlines (issue 25): an open clock for a quarter of the vehicles, due from 60 days ago to 60 days
+ * on, closed ones for another quarter (a company's closed clocks outnumber the open ones), and a
+ * receipt clock for a tenth of the contracts.
+ */
+const seedDeadlines = async (db: Db) => {
+  const range = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+  const vehicleKeys = DEADLINE_KEYS.filter((key) => key !== 'receipt');
+  await insertAll(
+    db,
+    'deadlines',
+    range(ORDERS * VEHICLES_PER_ORDER)
+      .filter((index) => index % 4 < 2)
+      .map((index) => ({
+        vehicle_id: index,
+        order_id: 1 + Math.floor((index - 1) / VEHICLES_PER_ORDER),
+        key: vehicleKeys[index % vehicleKeys.length],
+        started_on: deadlineDay((index % 121) - 90),
+        due_on: deadlineDay((index % 121) - 60),
+        closed_on: index % 4 === 0 ? null : deadlineDay((index % 121) - 70),
+      })),
+  );
+  await insertAll(
+    db,
+    'deadlines',
+    range(ORDERS / 10).map((index) => ({
+      vehicle_id: null,
+      order_id: index * 10,
+      key: 'receipt',
+      started_on: deadlineDay((index % 121) - 150),
+      due_on: deadlineDay((index % 121) - 60),
+      closed_on: null,
+    })),
+  );
+};
+
+/** The list's filters (deadline.service.ts): every rule on, open and overdue or due within 7 days. */
+const deadlineFilters = (more: Partial<DeadlineFilters> = {}): DeadlineFilters => ({
+  keys: DEADLINE_KEYS,
+  dueTo: deadlineDay(7),
+  ...more,
+});
 
 /** Tables of the stage records and their links (lifecycle/stage-storage.ts), which the vehicle file reads. */
 const STAGE_RECORD_TABLES = Object.values(stageStorage).flatMap((storage) =>
@@ -545,6 +604,50 @@ const planned: Planned[] = [
     run: (db) => findAll(db, text, 8, [kind]),
     watches: SEARCH_TABLES,
   })),
+  // GET /api/deadline and the dashboard's counts (issue 25): open rows by due day through the partial indexes.
+  ...(
+    [
+      ['open', deadlineFilters()],
+      ['overdue', deadlineFilters({ dueTo: deadlineDay(-1) })],
+      ['due soon', deadlineFilters({ dueFrom: DEADLINE_TODAY })],
+      ['one rule', deadlineFilters({ keys: ['temp_plate'] })],
+      [
+        'rules on but two',
+        deadlineFilters({ keys: DEADLINE_KEYS.filter((key) => key !== 'entry' && key !== 'receipt') }),
+      ],
+      ['order number part', deadlineFilters({ orderNo: '004567' })],
+      ['VIN tail of 6', deadlineFilters({ vin: vinOf(4564).slice(-6) })],
+    ] as const
+  ).flatMap(([label, filters]): Planned[] => [
+    { label: `/api/deadline ${label}`, run: (db) => deadlineIdsPage(db, filters, 0, 15), watches: ['deadlines'] },
+    {
+      label: `/api/deadline page 20 ${label}`,
+      run: (db) => deadlineIdsPage(db, filters, 300, 15),
+      watches: ['deadlines'],
+    },
+    { label: `/api/deadline count ${label}`, run: (db) => countDeadlines(db, filters), watches: ['deadlines'] },
+    {
+      label: `/api/deadline/export batch ${label}`,
+      run: (db) => deadlineIdsAfter(db, filters, { due_on: deadlineDay(-30), key: 'entry', id: 100 }, 500),
+      watches: ['deadlines'],
+    },
+  ]),
+  { label: '/api/deadline rows', run: (db) => deadlineRowsOf(db, [4, 8, 12]), watches: ['deadlines'] },
+  {
+    label: '/api/dashboard overdue',
+    run: (db) => countDue(db, DEADLINE_KEYS, undefined, DEADLINE_TODAY, true),
+    watches: ['deadlines'],
+  },
+  {
+    label: '/api/dashboard dueSoon',
+    run: (db) => countDue(db, DEADLINE_KEYS, DEADLINE_TODAY, deadlineDay(7), false),
+    watches: ['deadlines'],
+  },
+  {
+    label: 'work list tags',
+    run: (db) => openDeadlinesOfVehicles(db, [4, 8, 12, 16], ['registry', 'temp_plate']),
+    watches: ['deadlines'],
+  },
   {
     label: '/api/search every group',
     run: (db) => findAll(db, vinOf(4321).slice(-6), 8, ['vehicles', 'orders', 'purchases', 'exports', 'customers']),
