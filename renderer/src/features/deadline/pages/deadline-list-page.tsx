@@ -68,7 +68,7 @@ const deadlineFields: FieldDescription<DeadlineRow, DeadlineListQuery>[] = [
     key: 'vin',
     title: '车架号',
     dataIndex: 'vin',
-    width: 200,
+    width: 196,
     render: (_: unknown, row: DeadlineRow) =>
       row.vin ? (
         <VinCell vin={row.vin} vehicleId={row.vehicle_id} />
@@ -81,7 +81,7 @@ const deadlineFields: FieldDescription<DeadlineRow, DeadlineListQuery>[] = [
     key: 'order_no',
     title: '海外合同号',
     dataIndex: 'order_no',
-    width: 150,
+    width: 140,
     onCell: wrapAnywhere,
     // The receipt rule is the contract's: its number opens the contract, as a VIN opens the car's file.
     render: (_: unknown, row: DeadlineRow) =>
@@ -94,18 +94,18 @@ const deadlineFields: FieldDescription<DeadlineRow, DeadlineListQuery>[] = [
       ),
     filter: { kind: 'text', key: 'order_no', maxLength: deadlineTextLimits.order_no, width: 200 },
   },
-  { key: 'started_on', title: '起算日期', dataIndex: 'started_on', width: 110 },
-  { key: 'due_on', title: '到期日期', dataIndex: 'due_on', width: 110 },
+  { key: 'started_on', title: '起算日期', dataIndex: 'started_on', width: 104 },
+  { key: 'due_on', title: '到期日期', dataIndex: 'due_on', width: 104 },
   {
     key: 'days_left',
     title: '剩余',
-    width: 110,
+    width: 100,
     render: (_: unknown, row: DeadlineRow) => <DaysLeft row={row} />,
   },
   {
     key: 'balance',
     title: '未收余额',
-    width: 140,
+    width: 130,
     align: 'right',
     render: (_: unknown, row: DeadlineRow) =>
       row.balance === null ? '' : `${formatMoney(Number(row.balance))} ${row.currency ?? ''}`.trim(),
@@ -148,7 +148,7 @@ export function DeadlineListPage() {
       key: 'actions',
       title: '操作',
       alwaysVisible: true,
-      width: 100,
+      width: 90,
       fixed: 'right',
       render: (_: unknown, row: DeadlineRow) => {
         const name = row.vin ?? row.order_no ?? '';
@@ -190,7 +190,7 @@ export function DeadlineListPage() {
         filtered: '没有符合条件的到期事项，请修改筛选条件或点击“重置”',
         failed: '到期提醒加载失败，请点击“刷新”重试',
       }}
-      table={{ rowKey: rowKeyOf, scroll: { x: 1100 } }}
+      table={{ rowKey: rowKeyOf, scroll: { x: 980 } }}
     />
   );
 }
