@@ -4,7 +4,8 @@
  * chart, grid, tooltip, SVG renderer), so the chart adds little to the report's chunk; SVG also draws in
  * a test's DOM, where there is no canvas.
  */
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+// The ES module build: the CommonJS one's default export arrives as an object in the browser bundle.
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
