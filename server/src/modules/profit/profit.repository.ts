@@ -4,6 +4,7 @@
  */
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/text-search';
 import type { ProfitCar, ProfitReceipt, ProfitRecord } from './profit-calc';
 import type { OrderProfitTable } from './profit.table';
 
@@ -187,6 +188,14 @@ export const markMonthDirty = async (db: Db, from: string, to: string) => {
 
 // ---- the kept figures ----
 
+/** The advisory lock key of the refresh (a number no other code uses). */
+const PROFIT_REFRESH_LOCK = 2026112726;
+
+/** PostgreSQL: the refresh's transactions take turns (SQLite's writes already do). */
+export const takeRefreshTurn = async (db: Db) => {
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${PROFIT_REFRESH_LOCK})`.execute(db);
+};
+
 export const dirtyOrderIds = async (db: Db, limit: number): Promise<number[]> =>
   (await db.selectFrom('order_profit_dirty').select('order_id').orderBy('order_id').limit(limit).execute()).map(
     (row) => row.order_id,
@@ -206,12 +215,6 @@ export const deleteFigures = async (db: Db, ids: readonly number[]) => {
       .deleteFrom('order_profit')
       .where('order_id', 'in', [...ids])
       .execute();
-};
-
-export type FigureRow = {
-  [Key in keyof OrderProfitTable]: OrderProfitTable[Key] extends number | string
-    ? OrderProfitTable[Key]
-    : OrderProfitTable[Key];
 };
 
 export const upsertFigures = async (db: Db, rows: readonly OrderProfitTable[]) => {
@@ -335,12 +338,3 @@ export const reportByMonth = (db: Db, filters: ReportFilters) =>
     .groupBy('order_profit.month')
     .orderBy('order_profit.month')
     .execute();
-
-/** Every matching row in the asked order, `EXPORT_BATCH` at a time (the export). */
-export const reportBatch = (
-  db: Db,
-  filters: ReportFilters,
-  sort: { column: SortColumn; direction: 'asc' | 'desc' },
-  offset: number,
-  limit: number,
-) => reportPage(db, filters, sort, offset, limit);

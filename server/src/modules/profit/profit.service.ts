@@ -51,6 +51,7 @@ import {
   saveRate as writeRate,
   SORT_COLUMNS,
   type SortColumn,
+  takeRefreshTurn,
   upsertFigures,
   usdRates,
 } from './profit.repository';
@@ -182,6 +183,9 @@ export const refreshProfits = async (db: Db, timeZone: string): Promise<number> 
   let done = 0;
   for (;;) {
     const count = await db.transaction().execute(async (trx) => {
+      // PostgreSQL: two reports refreshing at once take turns (SQLite's writes already do), so that
+      // neither waits on the other's rows in a different order.
+      await takeRefreshTurn(trx);
       const ids = await dirtyOrderIds(trx, REFRESH_BATCH);
       if (ids.length === 0) return 0;
       // Cleared first: a write after this read marks its contract again, for the next refresh.
