@@ -49,7 +49,7 @@ export function stageEditPath(stage: Stage, recordId: number, place: StageRecord
     case 'exports':
       return `/release/letout_edit/${idOr0(place.orderId)}/${recordId}`;
     case 'drawback':
-      return undefined;
+      return place.orderId === null ? undefined : `/filed/tax_edit/${place.orderId}/${recordId}`;
     case 'archive':
       return place.orderId === null ? undefined : `/filed/freeze_edit/${place.orderId}/${recordId}`;
     case 'freight':
