@@ -181,9 +181,9 @@ function FilingForm({ step }: { step: FilingStep }) {
               label={`${money.label}（CNY）`}
               rules={moneyRules({ label: money.label, allowZero: true })}
               extra={MONEY_NOTE}
-              style={{ marginBottom: 0, maxWidth: 320 }}
+              style={{ marginBottom: 0, maxWidth: 560 }}
             >
-              <MoneyInput placeholder={`请输入${money.label}`} suffix="CNY" allowClear />
+              <MoneyInput placeholder={`请输入${money.label}`} suffix="CNY" allowClear style={{ width: 260 }} />
             </Form.Item>
           </Card>
         ) : null}
