@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeadlineRow } from '../../../../../contract/deadline';
 import { captureDownloads, type CapturedDownloads } from '../../../components/download-capture';
@@ -90,6 +90,14 @@ describe('到期提醒 list', () => {
     await waitFor(() => expect(lists()[0]?.query.get('state')).toBe('overdue'));
     const filters = screen.getByRole('search', { name: '到期提醒筛选' });
     expect(within(filters).getByText('已逾期')).toBeInTheDocument();
+  });
+
+  it('starts again from a new ?state= while open (the bell clicked on the list itself)', async () => {
+    const view = renderInApp(<DeadlineListPage />, { initialEntries: ['/deadline/list?state=soon'] });
+    await waitFor(() => expect(lists().at(-1)?.query.get('state')).toBe('soon'));
+    await act(() => view.router.navigate('/deadline/list?state=overdue'));
+    await waitFor(() => expect(lists().at(-1)?.query.get('state')).toBe('overdue'));
+    expect(within(screen.getByRole('search', { name: '到期提醒筛选' })).getByText('已逾期')).toBeInTheDocument();
   });
 
   it('searches by rule, contract and VIN, and exports with the same filters', async () => {

@@ -5,7 +5,7 @@
  * and the form that ends its clock, pre-filled.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { App, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -112,7 +112,16 @@ const deadlineFields: FieldDescription<DeadlineRow, DeadlineListQuery>[] = [
   },
 ];
 
+/**
+ * A link to the list while it is open (the bell, the desktop notification, a dashboard count) brings a new
+ * `?state=`: the list starts again from it, as it would have opened.
+ */
 export function DeadlineListPage() {
+  const { search } = useLocation();
+  return <DeadlineList key={search} />;
+}
+
+function DeadlineList() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
