@@ -16,6 +16,9 @@ import {
   requestArbitrary,
 } from './requests';
 
+/** Path parameters that are a record's text key, not an id (API.md: a deadline rule's key, a rate's month). */
+const TEXT_KEYED_PARAMS = new Set(['key', 'month']);
+
 /**
  * The standing fuzz (issue 6, point 8): every route of the catalog gets requests derived from its own
  * schema, with hostile values mixed in, and every answer must hold: no 5xx; the envelope
@@ -190,8 +193,11 @@ describe('the standing fuzz over every route', () => {
     timing.inject += answered - sent;
     timing.digest += performance.now() - answered;
     const problems = answerProblems(route, response);
-    // `1e0`, `0x1`, `+1`, ` 1`, `1.0`, `01` or 2147483648 name no record: they must not open one.
-    const malformed = Object.entries(request.params).filter(([name, value]) => name !== '*' && !isWellFormedId(value));
+    // `1e0`, `0x1`, `+1`, ` 1`, `1.0`, `01` or 2147483648 name no record: they must not open one. A path
+    // keyed by text (a deadline rule's `:key`, a rate's `:month`) names its record by that text instead.
+    const malformed = Object.entries(request.params).filter(
+      ([name, value]) => name !== '*' && !TEXT_KEYED_PARAMS.has(name) && !isWellFormedId(value),
+    );
     if (malformed.length > 0 && response.statusCode < 300) {
       problems.push(`the malformed id ${JSON.stringify(malformed[0]?.[1])} was answered ${response.statusCode}`);
     }
