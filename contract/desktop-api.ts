@@ -242,6 +242,19 @@ export interface DesktopApi {
     /** Subscribes to main asking the page to open a screen (the notification clicked). */
     onOpen(listener: OpenPathListener): () => void;
   };
+  backup: {
+    /**
+     * Electron with its embedded server: the folder it backs up to (the one chosen, else
+     * 文档\二手车出口业务管理系统\备份). Null with an office server and in the browser: the page shows the
+     * server's own folder, read-only.
+     */
+    folder(): Promise<string | null>;
+    /**
+     * Electron with its embedded server: a native folder dialog; the choice is remembered and the embedded
+     * server restarts with it. Null when cancelled, with an office server, and in the browser.
+     */
+    chooseFolder(): Promise<string | null>;
+  };
 }
 
 /** IPC channel names: every one prefixed `desktop:` (DESIGN.md). */
@@ -263,6 +276,8 @@ export const desktopChannels = {
   filesShowInFolder: 'desktop:files:show-in-folder',
   filesChooseDownloadFolder: 'desktop:files:choose-download-folder',
   remindersReportOverdue: 'desktop:reminders:report-overdue',
+  backupFolder: 'desktop:backup:folder',
+  backupChooseFolder: 'desktop:backup:choose-folder',
 } as const;
 
 /** Messages main sends to the page (not invoked by it): also `desktop:` (DESIGN.md). */
@@ -295,6 +310,8 @@ export interface DesktopInvokes {
   [desktopChannels.filesShowInFolder]: DesktopApi['files']['showInFolder'];
   [desktopChannels.filesChooseDownloadFolder]: DesktopApi['files']['chooseDownloadFolder'];
   [desktopChannels.remindersReportOverdue]: DesktopApi['reminders']['reportOverdue'];
+  [desktopChannels.backupFolder]: DesktopApi['backup']['folder'];
+  [desktopChannels.backupChooseFolder]: DesktopApi['backup']['chooseFolder'];
 }
 
 export type DesktopChannel = keyof DesktopInvokes;

@@ -106,6 +106,7 @@ function embeddedStandIn(url: string) {
       calls.push('stop');
       status = { url: '' };
     },
+    restart: async () => status.url,
     status: () => status,
   };
   return { server, calls, fail: (message: string) => (failWith = message) };

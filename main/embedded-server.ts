@@ -53,6 +53,11 @@ export interface EmbeddedServerDeps {
    * fresh random secret is used: the embedded server never starts unlocked.
    */
   secret?: string;
+  /**
+   * The folder the server backs up to (BACKUP_DIR, issue 27), read at every start so that a new choice
+   * applies at the restart that follows it; absent: whatever the environment says.
+   */
+  backupDir?: () => string | null;
   /** Where the server now listens, or `''` once it stopped or died: main points the secret header there. */
   onUrl?: (url: string) => void;
   /** The server's own life told to main: an unexpected exit and the restart that follows (or none). */
@@ -89,6 +94,11 @@ export interface EmbeddedServer {
   /** Starts the server if it is not running and answers its URL; rejects with a Chinese message. */
   start(): Promise<string>;
   stop(): Promise<void>;
+  /**
+   * Stops and starts it again on the port it had: after a new backup folder, and when the server asks
+   * for it (a restore from 数据备份 is applied at its next start).
+   */
+  restart(): Promise<string>;
   status(): EmbeddedServerStatus;
 }
 
@@ -114,6 +124,8 @@ export function embeddedServerEnv(
   extraOrigins: string[] = [],
   /** 0 for any free port; a restart asks for the port it had, so the page's address stays right. */
   port = 0,
+  /** BACKUP_DIR (issue 27); undefined keeps the environment's. */
+  backupDir?: string | null,
 ): Record<string, string | undefined> {
   const dataDir = join(userDataDir, 'data');
   const env: Record<string, string | undefined> = { ...baseEnv };
@@ -129,6 +141,7 @@ export function embeddedServerEnv(
     STORAGE_DIR: join(dataDir, 'storage'),
     CORS_ORIGINS: [appOrigin, ...extraOrigins].join(','),
     TZ: baseEnv.TZ || 'Asia/Shanghai',
+    ...(backupDir === undefined ? {} : { BACKUP_DIR: backupDir ?? '' }),
     [EMBEDDED_SECRET_ENV]: secret,
   };
 }
@@ -173,7 +186,14 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
   const launch = (port: number) =>
     new Promise<string>((resolve, reject) => {
       stopping = false;
-      const env = embeddedServerEnv(deps.userDataDir, deps.baseEnv, secret, deps.extraOrigins, port);
+      const env = embeddedServerEnv(
+        deps.userDataDir,
+        deps.baseEnv,
+        secret,
+        deps.extraOrigins,
+        port,
+        deps.backupDir ? deps.backupDir() : undefined,
+      );
       deps.log.info('embedded server: starting', { database: env.DATABASE_URL, storage: env.STORAGE_DIR });
       const proc = deps.fork(deps.entryPath, [], {
         env,
@@ -230,6 +250,8 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
           clearTimeout(timer);
           timer = giveUp(embeddedServerMessages.upgradeTimeout, upgradeTimeoutMs);
           deps.log.info('embedded server: backing up and upgrading the database');
+        } else if (message.type === 'restart') {
+          if (settled && ran) void restart().catch(() => undefined);
         } else if (message.type === 'ready') settle({ url: message.url });
         else settle({ error: embeddedServerMessages.startFailed(message.message) });
       });
@@ -287,37 +309,50 @@ export function createEmbeddedServer(deps: EmbeddedServerDeps): EmbeddedServer {
     }, delayMs);
   }
 
+  async function stop() {
+    stopping = true;
+    recovering = false;
+    if (restartTimer) {
+      clearTimeout(restartTimer);
+      restartTimer = null;
+    }
+    const proc = child;
+    if (!proc) return;
+    if (starting) await starting.catch(() => undefined);
+    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    proc.postMessage({ type: 'stop' });
+    const timedOut = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), stopTimeoutMs).unref?.()),
+    ]);
+    if (timedOut) {
+      deps.log.warn('embedded server: did not stop in time, killing it');
+      proc.kill();
+    }
+    if (child === proc) child = null;
+    url = '';
+    error = undefined;
+    deps.onUrl?.('');
+  }
+
+  async function restart() {
+    const before = url;
+    const port = lastPort;
+    deps.log.info('embedded server: restarting on request');
+    await stop();
+    const now = await startOnce(port).catch(() => startOnce(0));
+    deps.onEvent?.({ type: 'restarted', url: now, moved: now !== before });
+    return now;
+  }
+
   return {
     start() {
       if (child && url) return Promise.resolve(url);
       // Asked while a restart waits out its pause: now, on the port the page knows.
       return startOnce(restartTimer ? lastPort : 0);
     },
-    async stop() {
-      stopping = true;
-      recovering = false;
-      if (restartTimer) {
-        clearTimeout(restartTimer);
-        restartTimer = null;
-      }
-      const proc = child;
-      if (!proc) return;
-      if (starting) await starting.catch(() => undefined);
-      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-      proc.postMessage({ type: 'stop' });
-      const timedOut = await Promise.race([
-        exited.then(() => false),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), stopTimeoutMs).unref?.()),
-      ]);
-      if (timedOut) {
-        deps.log.warn('embedded server: did not stop in time, killing it');
-        proc.kill();
-      }
-      if (child === proc) child = null;
-      url = '';
-      error = undefined;
-      deps.onUrl?.('');
-    },
+    stop,
+    restart,
     status: () => ({ url, ...(error ? { error } : {}) }),
   };
 }

@@ -20,6 +20,7 @@ import Store from 'electron-store';
 import electronUpdater from 'electron-updater';
 import { desktopEvents } from '../contract/desktop-api';
 import { appOrigin, appSchemePrivileges, createAppProtocolHandler, appScheme } from './app-protocol';
+import { backupFolderMessages, backupOverdueAtStart, createBackupFolder } from './backup-folder';
 import { createConnectionService } from './connection';
 import { buildCsp } from './content-security-policy';
 import { devModeFor } from './dev-mode';
@@ -29,6 +30,7 @@ import { createEmbeddedServer } from './embedded-server';
 import { createFileDialogs } from './file-dialogs';
 import { appIpcHandlers } from './ipc/app-ipc';
 import { authIpcHandlers } from './ipc/auth-ipc';
+import { backupIpcHandlers } from './ipc/backup-ipc';
 import { connectionIpcHandlers } from './ipc/connection-ipc';
 import { filesIpcHandlers } from './ipc/files-ipc';
 import { appSenderCheck, registerHandlers } from './ipc/ipc-guard';
@@ -120,6 +122,19 @@ async function start() {
   const notices = createShellNotices();
 
   // This launch's secret: the embedded server answers only requests that carry it (embedded-secret.ts).
+  // 数据备份 (issue 27): the embedded server's BACKUP_DIR, chosen in the page or the Documents default.
+  const isEmbedded = () => settings.getConnection().mode === 'embedded';
+  const backupFolder = createBackupFolder({
+    store: settingsFile,
+    documentsDir: () => app.getPath('documents'),
+    showOpenDialog: (options) =>
+      mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+    restartServer: async () => {
+      if (isEmbedded()) await embedded.restart();
+    },
+  });
+  backupFolder.prepare();
+
   const secret = newEmbeddedSecret();
   const secretHeader = createEmbeddedSecretHeader(session.defaultSession.webRequest, secret);
   const embedded = createEmbeddedServer({
@@ -129,6 +144,7 @@ async function start() {
     baseEnv: process.env,
     extraOrigins: devServerUrl ? [new URL(devServerUrl).origin] : [],
     secret,
+    backupDir: () => backupFolder.current(),
     onUrl: (url) => secretHeader.serverAt(url),
     onEvent: (event) => {
       if (event.type === 'restarting') notices.serverRestarting();
@@ -209,6 +225,7 @@ async function start() {
     ...appIpcHandlers({ isTrusted, version: () => app.getVersion(), notice: () => notices.take() }),
     ...filesIpcHandlers({ isTrusted, dialogs, downloads }),
     ...remindersIpcHandlers({ isTrusted, notifier: overdue }),
+    ...backupIpcHandlers({ isTrusted, folder: backupFolder, embedded: isEmbedded }),
   });
 
   Menu.setApplicationMenu(
@@ -276,6 +293,27 @@ async function start() {
   if (dataPlace?.state === 'kept' && dataPaths) {
     const message = moveFailedMessage(dataPlace, dataPaths.local);
     void dialog.showMessageBox(window, { ...message, buttons: [...message.buttons] });
+  }
+
+  // 已有 N 天没有成功备份：<原因> (issue 27), from what the embedded server wrote beside its database.
+  const backupOverdue = isEmbedded() ? backupOverdueAtStart(userDataDir) : null;
+  if (backupOverdue) {
+    log.warn(backupOverdue);
+    window.webContents.once('did-finish-load', () => {
+      void dialog
+        .showMessageBox(window, {
+          type: 'warning',
+          title: backupFolderMessages.overdueTitle,
+          message: backupOverdue,
+          buttons: [backupFolderMessages.openPage, backupFolderMessages.close],
+          defaultId: 0,
+          cancelId: 1,
+        })
+        .then(({ response }) => {
+          if (response === 0 && !window.isDestroyed())
+            window.webContents.send(desktopEvents.remindersOpen, '/setting/backup');
+        });
+    });
   }
 
   // Updates from the office server this PC is connected to (updater.ts); none on the embedded server.

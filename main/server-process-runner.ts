@@ -33,7 +33,8 @@ export async function runServerProcess<Config>(deps: ServerProcessDeps<Config>):
     delete deps.env[EMBEDDED_SECRET_ENV];
     server = await deps.startServer(
       config,
-      {},
+      // A restore from 数据备份 is applied at the next start: main stops this process and starts another.
+      { restart: () => deps.parentPort.postMessage({ type: 'restart' }) },
       // Main's start timeout is meant for a start, not for copying and upgrading a large database.
       { onUpgradeStart: () => deps.parentPort.postMessage({ type: 'upgrading' }) },
     );

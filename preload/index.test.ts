@@ -89,6 +89,8 @@ describe('preload bridge', () => {
     await desktop.files.cancelDownload('d1');
     await desktop.files.chooseDownloadFolder();
     await desktop.reminders.reportOverdue(3);
+    await desktop.backup.folder();
+    await desktop.backup.chooseFolder();
     expect(fake.invocations).toEqual([
       { channel: desktopChannels.tokenGet, args: [] },
       { channel: desktopChannels.tokenSet, args: ['tok_abc'] },
@@ -116,6 +118,8 @@ describe('preload bridge', () => {
       { channel: desktopChannels.filesCancelDownload, args: ['d1'] },
       { channel: desktopChannels.filesChooseDownloadFolder, args: [] },
       { channel: desktopChannels.remindersReportOverdue, args: [3] },
+      { channel: desktopChannels.backupFolder, args: [] },
+      { channel: desktopChannels.backupChooseFolder, args: [] },
     ]);
     // Every channel of the contract is reachable, and only those.
     expect(new Set(fake.invocations.map((call) => call.channel))).toEqual(new Set(Object.values(desktopChannels)));

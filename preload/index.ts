@@ -76,6 +76,10 @@ export function createDesktopApi(invoke: Invoke, subscribe: Subscribe): DesktopA
       reportOverdue: (count) => call(desktopChannels.remindersReportOverdue, count),
       onOpen: (listener: OpenPathListener) => subscribe(desktopEvents.remindersOpen, listener),
     },
+    backup: {
+      folder: () => call(desktopChannels.backupFolder),
+      chooseFolder: () => call(desktopChannels.backupChooseFolder),
+    },
   };
 }
 

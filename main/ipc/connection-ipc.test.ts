@@ -32,6 +32,7 @@ describe('connection IPC', () => {
       stop: async () => {
         url = '';
       },
+      restart: async () => url,
       status: () => ({ url }),
     };
     const connection = createConnectionService({

@@ -22,6 +22,8 @@ import {
 } from './ipc-guard';
 import type { OverdueNotifier } from '../overdue-notification';
 import { remindersIpcHandlers } from './reminders-ipc';
+import type { BackupFolder } from '../backup-folder';
+import { backupIpcHandlers } from './backup-ipc';
 import { settingsIpcHandlers } from './settings-ipc';
 
 /** Every dependency throws: a handler that reached one would fail the test with another message. */
@@ -59,6 +61,7 @@ describe('IPC registration', () => {
         downloads: untouchable as Downloads,
       }),
       ...remindersIpcHandlers({ isTrusted, notifier: untouchable as OverdueNotifier }),
+      ...backupIpcHandlers({ isTrusted, folder: untouchable as BackupFolder, embedded: untouchable as () => boolean }),
     },
   );
 

@@ -121,5 +121,14 @@ export function createWebDesktop(options: WebDesktopOptions = {}): DesktopApi {
       },
       onOpen: () => () => undefined,
     },
+    // The browser's server backs up to its own BACKUP_DIR, which the page shows read-only.
+    backup: {
+      async folder() {
+        return null;
+      },
+      async chooseFolder() {
+        return null;
+      },
+    },
   };
 }

@@ -19,6 +19,9 @@ import {
 } from '../../../contract/desktop-api';
 
 /** Where the fake embedded server listens. */
+/** The embedded server's backup folder the fake shell reports. */
+export const FAKE_BACKUP_FOLDER = 'C:\\Users\\clerk\\Documents\\二手车出口业务管理系统\\备份';
+
 export const FAKE_EMBEDDED_BASE = 'http://127.0.0.1:47321';
 
 export interface FakeElectronDesktopOptions {
@@ -81,6 +84,10 @@ export function createFakeElectronDesktop(initial: FakeElectronDesktopOptions = 
     reminders: {
       reportOverdue: vi.fn(async (count: number) => count > 0),
       onOpen: vi.fn((_listener: (path: string) => void) => () => undefined),
+    },
+    backup: {
+      folder: vi.fn(async (): Promise<string | null> => FAKE_BACKUP_FOLDER),
+      chooseFolder: vi.fn(async (): Promise<string | null> => null),
     },
   } satisfies DesktopApi;
 
