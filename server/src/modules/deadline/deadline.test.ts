@@ -3,7 +3,7 @@ import type { DeadlineKey, DeadlineRow } from '../../../../contract/deadline';
 import type { Flow } from '../../../../contract/stage';
 import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app';
 import { createVehicle, loggedInStaff } from '../../../../tests/helpers/factories';
-import { caller } from '../../../../tests/helpers/overseas';
+import { caller, carLine, orderForm, receiptForm, uploadOverseasFiles, vin } from '../../../../tests/helpers/overseas';
 import { addDays, today } from '../../lifecycle/deadline-clock';
 import { handOverPurchases } from '../../lifecycle/hand-over';
 import { saveStageRecord } from '../../lifecycle/stage-record';
@@ -31,13 +31,15 @@ const EXPORT_DOCS = { xkz_image: doc('x'), bgzl_image: doc('b'), bgd_image: doc(
 describe('deadlines', () => {
   let t: TestApp;
   let call: ReturnType<typeof caller>;
+  let token: string;
   let serial = 0;
   const at = () => new Date().toISOString();
   const day = today();
 
   beforeAll(async () => {
     t = await buildTestApp();
-    call = caller(t.app, (await loggedInStaff(t.app)).token);
+    token = (await loggedInStaff(t.app)).token;
+    call = caller(t.app, token);
   });
   afterAll(async () => {
     await t.close();
@@ -318,6 +320,38 @@ describe('deadlines', () => {
     await t.db.updateTable('receipts').set({ amount: 200_00 }).where('id', '=', last.id).execute();
     await syncOrderDeadlines(t.db, [orderId]);
     expect((await receipt())?.closed_on).toBeNull();
+  });
+
+  it('the receipt rule through the contract screens: created with the contract, closed by the receipt that reaches the total', async () => {
+    const files = await uploadOverseasFiles(t.app, token);
+    const created = await call(
+      'POST',
+      '/api/order',
+      orderForm(files, { order_no: 'HW-DL-HTTP', total: 2000, cars: [carLine(vin(901, 'LDH'))] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const orderId = created.json().data.id as number;
+    const listed = async () =>
+      (await call('GET', '/api/deadline?order_no=HW-DL-HTTP&key=receipt')).json().data.data as DeadlineRow[];
+    // Due in 90 days: not yet listed (overdue or due within 7 days only), but running.
+    expect(await listed()).toEqual([]);
+    const clock = await t.db
+      .selectFrom('deadlines')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('key', '=', 'receipt')
+      .executeTakeFirstOrThrow();
+    expect(clock).toMatchObject({ vehicle_id: null, started_on: day, due_on: addDays(day, 90), closed_on: null });
+    await call('PUT', '/api/deadline/rules/receipt', { days: 3 });
+    expect(await listed()).toEqual([
+      expect.objectContaining({ order_id: orderId, balance: '2000.00', currency: 'USD', days_left: 3 }),
+    ]);
+    const part = await call('POST', `/api/order/${orderId}/receipt`, receiptForm(files, { amount: 1500.5 }));
+    expect(part.statusCode, part.body).toBe(201);
+    expect((await listed())[0]?.balance).toBe('499.50');
+    await call('POST', `/api/order/${orderId}/receipt`, receiptForm(files, { amount: 499.5, receipt_no: 'SK-002' }));
+    expect(await listed()).toEqual([]);
+    await call('PUT', '/api/deadline/rules/receipt', { days: 90 });
   });
 
   describe('rules', () => {
