@@ -15,7 +15,7 @@ import { formatDecimalMoney, GAIN_COLOR, LOSS_COLOR } from '../../../components/
 
 echarts.use([BarChart, GridComponent, TooltipComponent, SVGRenderer]);
 
-export const PROFIT_CHART_HEIGHT = 240;
+export const PROFIT_CHART_HEIGHT = 220;
 
 /** The profit of a month as the bar's value (a float for drawing only: no sum is made of it). */
 const barValue = (profit: string) => Number(profit);

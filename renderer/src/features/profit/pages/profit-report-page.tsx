@@ -69,7 +69,7 @@ const reportFields: FieldDescription<ProfitReportRow, Filters>[] = [
     key: 'order_no',
     title: '海外合同号',
     dataIndex: 'order_no',
-    width: 140,
+    width: 112,
     onCell: wrapAnywhere,
     render: (orderNo: string, row: ProfitReportRow) => <Link to={`/overseas/info/${row.id}`}>{orderNo}</Link>,
   },
@@ -77,7 +77,7 @@ const reportFields: FieldDescription<ProfitReportRow, Filters>[] = [
     key: 'customer_name',
     title: '客户',
     dataIndex: 'customer_name',
-    width: 130,
+    width: 96,
     onCell: wrapAnywhere,
     filter: { kind: 'text', key: 'name', label: '客户', maxLength: 100, width: 180, order: 1 },
   },
@@ -85,21 +85,21 @@ const reportFields: FieldDescription<ProfitReportRow, Filters>[] = [
     key: 'country',
     title: '国家',
     dataIndex: 'country',
-    width: 90,
+    width: 72,
     onCell: wrapAnywhere,
     render: (country: string | null) => country || '—',
     filter: { kind: 'text', key: 'country', maxLength: 100, width: 140, order: 2 },
   },
-  { key: 'cars', title: '车辆数', dataIndex: 'cars', width: 76, align: 'right' },
-  moneyColumn('revenue', '收入', 124),
-  moneyColumn('costs', '采购成本', 124),
-  moneyColumn('freight', '运费', 104),
-  moneyColumn('drawback', '退税', 104),
+  { key: 'cars', title: '车辆', dataIndex: 'cars', width: 62, align: 'right' },
+  moneyColumn('revenue', '收入', 106),
+  moneyColumn('costs', '采购成本', 106),
+  moneyColumn('freight', '运费', 92),
+  moneyColumn('drawback', '退税', 92),
   {
     key: 'profit',
     title: '利润',
     dataIndex: 'profit',
-    width: 120,
+    width: 106,
     align: 'right',
     render: (value: string | null) => <ProfitAmount value={value} />,
   },
@@ -107,7 +107,7 @@ const reportFields: FieldDescription<ProfitReportRow, Filters>[] = [
     key: 'margin',
     title: '利润率',
     dataIndex: 'margin',
-    width: 88,
+    width: 80,
     align: 'right',
     render: (value: string | null) => formatMargin(value),
   },
@@ -115,7 +115,7 @@ const reportFields: FieldDescription<ProfitReportRow, Filters>[] = [
     key: 'fx_gain',
     title: '汇兑损益',
     dataIndex: 'fx_gain',
-    width: 110,
+    width: 90,
     align: 'right',
     render: (value: string | null) => <FxGain value={value} />,
   },
@@ -123,7 +123,7 @@ const reportFields: FieldDescription<ProfitReportRow, Filters>[] = [
     key: 'final',
     title: '状态',
     dataIndex: 'final',
-    width: 80,
+    width: 62,
     render: (final: boolean) => <ProfitStatus final={final} compact />,
   },
   {
@@ -244,26 +244,27 @@ export function ProfitReportPage() {
       replaceTable={
         period ? undefined : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={profitReportTexts.choosePeriod} />
       }
-      aboveTable={
-        report.data ? (
-          <Card size="small" title={profitReportTexts.chartTitle} style={{ marginBottom: 12 }}>
-            <ProfitChart byMonth={report.data.by_month} />
-          </Card>
-        ) : null
-      }
       emptyText={{
         empty: profitReportTexts.empty,
         filtered: profitReportTexts.filtered,
         failed: profitReportTexts.failed,
       }}
       table={{
-        scroll: { x: 1320 },
+        // The widths add up to 1,074 px: at 1366 px beside the sidebar every column shows.
+        scroll: { x: 1074 },
         onSort: (next) => {
           setSort(next && SORTABLE.has(next.key) ? next : undefined);
           list.goToPage(1);
         },
         summary: () => (report.data && report.data.data.length > 0 ? <TotalsRow totals={report.data.totals} /> : null),
       }}
-    />
+    >
+      {/* Under the list: the rows and their 合计 are what a clerk reads first. */}
+      {period && report.data ? (
+        <Card variant="borderless" size="small" title={profitReportTexts.chartTitle} style={{ marginTop: 16 }}>
+          <ProfitChart byMonth={report.data.by_month} />
+        </Card>
+      ) : null}
+    </ListScreen>
   );
 }
