@@ -13,16 +13,18 @@ export const deadlinePaths = {
   order: (orderId: number) => `/overseas/info/${orderId}`,
 };
 
-/** What the car's records say where one rule has two ways to end (registry, release). */
+/** What the car's records say where one rule has more than one way to end (registry, release, freight). */
 export interface EndingFacts {
   /** 2 for a used car (transferred), else plated. */
   car_type: 1 | 2 | null;
   /** The release pass's stage value: 0 while the car has none. */
   release: number;
+  /** The freight record the car is on already (its documents incomplete), or null. */
+  freightRecordId: number | null;
 }
 
-/** The rules whose form depends on the car (plate or transfer; pass or declaration). */
-export const needsFacts = (key: DeadlineKey): boolean => key === 'registry' || key === 'release';
+/** The rules whose form depends on the car (plate or transfer; pass or declaration; new or existing freight). */
+export const needsFacts = (key: DeadlineKey): boolean => key === 'registry' || key === 'release' || key === 'freight';
 
 /** The action's words in the 操作 column. */
 export const endingActionLabels: Record<DeadlineKey, string> = {
@@ -63,6 +65,9 @@ export function endingPath(
     case 'archive':
       return filing('freeze_add');
     case 'freight':
+      // A freight record without all its documents is completed, not added again.
+      if (facts?.freightRecordId && row.order_id !== null)
+        return `/filed/freight_edit/${row.order_id}/${facts.freightRecordId}`;
       return filing('freight_add');
   }
 }

@@ -121,6 +121,29 @@ describe('到期提醒 list', () => {
   }, 30_000);
 
   it('opens the form that ends each clock, with its car or contract', async () => {
+    rows.push(row({ key: 'freight', label: '运费', days_left: 2, vehicle_id: 8, vin: 'LSVAB1230RA200008' }));
+    server.on(
+      'GET /api/vehicle/8/file',
+      envelope(
+        200,
+        vehicleFileAnswer(
+          { id: 8, vin: 'LSVAB1230RA200008', flow: 'filing', freight: 1 },
+          {
+            stages: [
+              {
+                stage: 'freight',
+                label: '运费',
+                value: 1,
+                record_id: 88,
+                done_at: '2026-11-20T09:00:00',
+                done_by: '李四',
+                updated_at: '2026-11-20T09:00:00.000+08:00',
+              },
+            ],
+          },
+        ),
+      ),
+    );
     server.on(
       'GET /api/vehicle/6/file',
       envelope(200, vehicleFileAnswer({ id: 6, vin: 'LSVAB1230RA200006', car_type: 2 })),
@@ -137,6 +160,11 @@ describe('到期提醒 list', () => {
     view.router.navigate('/deadline/list');
     await userEvent.click(await screen.findByRole('button', { name: '退税 LSVAB1230RA200007' }));
     await waitFor(() => expect(view.location()).toBe('/filed/tax_add/9?vehicle=7'));
+
+    // Freight recorded without all its documents: its record is completed, not a new one added.
+    view.router.navigate('/deadline/list');
+    await userEvent.click(await screen.findByRole('button', { name: '运费 LSVAB1230RA200008' }));
+    await waitFor(() => expect(view.location()).toBe('/filed/freight_edit/9/88'));
 
     view.router.navigate('/deadline/list');
     await userEvent.click(await screen.findByRole('button', { name: '收款 HW-2026-012' }));

@@ -140,7 +140,12 @@ function DeadlineList() {
     setOpening(rowKey);
     try {
       const file = await queryClient.fetchQuery(vehicleFileQuery(row.vehicle_id));
-      const path = endingPath(row, { car_type: file.vehicle.car_type, release: file.vehicle.release });
+      const freight = file.stages.find((stage) => stage.stage === 'freight');
+      const path = endingPath(row, {
+        car_type: file.vehicle.car_type,
+        release: file.vehicle.release,
+        freightRecordId: freight?.record_id ?? null,
+      });
       if (path) navigate(path);
     } catch {
       void message.error('车辆信息读取失败，请稍后再试');
