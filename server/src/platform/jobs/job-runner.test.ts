@@ -172,6 +172,12 @@ describe.skipIf(testDbKind() === 'sqlite')('two servers on one PostgreSQL databa
     expect(counter.runs).toBe(1);
     expect(answers.flat().filter((name) => name === 'test.office')).toHaveLength(1);
     const names = (await t.db.selectFrom('job_leases').select('name').orderBy('name').execute()).map((row) => row.name);
-    expect(names).toEqual(['storage.sweep-exports', 'storage.sweep-staging', 'test.office']);
+    expect(names).toEqual([
+      'backup.daily',
+      'profit.refresh',
+      'storage.sweep-exports',
+      'storage.sweep-staging',
+      'test.office',
+    ]);
   });
 });
