@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Progress, Space, Table, Tooltip, Typography } from 'antd';
-import { CloudUploadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, FolderOpenOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   backupKindLabel,
@@ -10,6 +10,7 @@ import {
   type BackupStatus,
 } from '../../../../../contract/backup';
 import { formatTime } from '../../../components/format-time';
+import { desktop } from '../../../platform/desktop';
 import {
   backupListQuery,
   backupProgress,
@@ -48,7 +49,7 @@ function useBackupRun(onEnd: (run: BackupRun) => void) {
   return { run, follow };
 }
 
-function StatusCard({ status, folderAction }: { status: BackupStatus; folderAction?: React.ReactNode }) {
+function StatusCard({ status, folderAction }: { status: BackupStatus; folderAction?: ReactNode }) {
   const success = status.lastSuccess;
   const failure = status.lastFailure;
   const failedLast = failure && (!success || failure.at > success.at);
@@ -147,6 +148,33 @@ export function BackupPage() {
     });
   };
 
+  // The desktop app with its embedded server chooses the folder here; elsewhere it is the server's own.
+  const desktopFolder = useQuery({
+    queryKey: [...backupQueryKey, 'desktop-folder'],
+    queryFn: () => desktop.backup.folder(),
+    enabled: desktop.kind === 'electron',
+  });
+  const [choosing, setChoosing] = useState(false);
+  const chooseFolder = async () => {
+    setChoosing(true);
+    try {
+      const chosen = await desktop.backup.chooseFolder();
+      if (chosen) {
+        message.success(`备份文件夹已改为 ${chosen}`);
+        await refresh();
+      }
+    } catch (failure) {
+      message.error(failure instanceof Error ? failure.message : '选择文件夹失败');
+    } finally {
+      setChoosing(false);
+    }
+  };
+  const folderAction = desktopFolder.data ? (
+    <Button size="small" icon={<FolderOpenOutlined />} loading={choosing} onClick={() => void chooseFolder()}>
+      选择文件夹
+    </Button>
+  ) : undefined;
+
   const data = status.data;
   const busy = run?.state === 'running';
   return (
@@ -154,7 +182,7 @@ export function BackupPage() {
       <Card title="数据备份" loading={status.isPending}>
         {data ? (
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-            <StatusCard status={data} />
+            <StatusCard status={data} folderAction={folderAction} />
             <Space align="center" wrap>
               <Button
                 type="primary"
