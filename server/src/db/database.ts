@@ -1,7 +1,7 @@
 import { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { CustomersTable, CustomerTypesTable } from '../modules/customer/customer.table';
-import type { DeadlineRulesTable, DeadlinesTable } from '../modules/deadline/deadline.table';
+import type { DeadlineDueCountsTable, DeadlineRulesTable, DeadlinesTable } from '../modules/deadline/deadline.table';
 import type { StageCountersTable } from '../platform/counters/stage-counters.table';
 import type { JobLeasesTable } from '../platform/jobs/job-leases.table';
 import type {
@@ -68,6 +68,7 @@ export interface Database {
   job_leases: JobLeasesTable;
   deadline_rules: DeadlineRulesTable;
   deadlines: DeadlinesTable;
+  deadline_due_counts: DeadlineDueCountsTable;
   rates: RatesTable;
   order_profit: OrderProfitTable;
   order_profit_dirty: OrderProfitDirtyTable;

@@ -25,6 +25,7 @@ import * as addSearchGrams from './migrations/2026_11_27_1100_add_search_grams';
 import * as addSellerCustomerType from './migrations/2026_11_27_1200_add_seller_customer_type';
 import * as addSearchEntries from './migrations/2026_11_27_1300_add_search_entries';
 import * as createDeadlines from './migrations/2026_11_27_1400_create_deadlines';
+import * as addDeadlineDueCounts from './migrations/2026_11_27_1410_add_deadline_due_counts';
 import * as addProfitAmountsAndRates from './migrations/2026_11_27_1500_add_profit_amounts_and_rates';
 import * as createOrderProfit from './migrations/2026_11_27_1510_create_order_profit';
 
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1200_add_seller_customer_type': addSellerCustomerType,
   '2026_11_27_1300_add_search_entries': addSearchEntries,
   '2026_11_27_1400_create_deadlines': createDeadlines,
+  '2026_11_27_1410_add_deadline_due_counts': addDeadlineDueCounts,
   '2026_11_27_1500_add_profit_amounts_and_rates': addProfitAmountsAndRates,
   '2026_11_27_1510_create_order_profit': createOrderProfit,
 };

@@ -220,6 +220,30 @@ describe('the deadline list, its export, the dashboard counts and the tags', () 
     expect(await counts()).toMatchObject({ overdue: 18, dueSoon: 4 });
   });
 
+  it('keeps the per-day counts equal to the open deadlines through closing, moving, reopening and deleting', async () => {
+    const recount = async () => {
+      const open = await t.db.selectFrom('deadlines').select('due_on').where('closed_on', 'is', null).execute();
+      return {
+        overdue: open.filter((row) => row.due_on < day).length,
+        dueSoon: open.filter((row) => row.due_on >= day && row.due_on <= addDays(day, 7)).length,
+      };
+    };
+    const counts = async () => {
+      const data = (await call('GET', '/api/dashboard')).json().data as { overdue: number; dueSoon: number };
+      return { overdue: data.overdue, dueSoon: data.dueSoon };
+    };
+    const [first, second] = vehicleIds;
+    await t.db.updateTable('deadlines').set({ closed_on: day }).where('vehicle_id', '=', first!).execute();
+    expect(await counts()).toEqual(await recount());
+    await call('PUT', '/api/deadline/rules/entry', { days: 30 });
+    expect(await counts()).toEqual(await recount());
+    await t.db.updateTable('deadlines').set({ closed_on: null }).where('vehicle_id', '=', first!).execute();
+    await t.db.deleteFrom('deadlines').where('vehicle_id', '=', second!).execute();
+    expect(await counts()).toEqual(await recount());
+    expect((await list('?limit=100')).total).toBe((await recount()).overdue + (await recount()).dueSoon);
+    await call('PUT', '/api/deadline/rules/entry', { days: 7 });
+  });
+
   it('tags each work list row with the most urgent open deadline its work ends, and the vehicle file with all', async () => {
     const pickup = (await call('GET', '/api/car/entryLists?limit=100')).json().data.data as {
       id: number;

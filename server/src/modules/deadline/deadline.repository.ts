@@ -117,6 +117,10 @@ export const deadlineIdsAfter = (db: Db, filters: DeadlineFilters, after: Deadli
     .execute();
 
 export const countDeadlines = async (db: Db, filters: DeadlineFilters): Promise<number> => {
+  // By state and rule only: the per-day counts answer.
+  if (filters.orderNo === undefined && filters.vin === undefined) {
+    return countDue(db, filters.keys, filters.dueFrom, filters.dueTo, false);
+  }
   const row = await db
     .selectFrom('deadlines')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -163,7 +167,11 @@ export const deadlineRowsOf = async (db: Db, ids: readonly number[]): Promise<De
         .where('deadlines.id', 'in', ids)
         .execute()) as DeadlineRowRead[]);
 
-/** Open deadlines due before `before` (overdue) and from `from` to `to` (due soon), rules that are on. */
+/**
+ * Open deadlines of the given rules due from `dueFrom` (inclusive) to `dueTo` (inclusive, or exclusive
+ * for the overdue count), summed from the per-day counts the triggers keep (migration 2026_11_27_1410):
+ * a few thousand day rows, not every open deadline.
+ */
 export const countDue = async (
   db: Db,
   keys: readonly DeadlineKey[],
@@ -173,17 +181,20 @@ export const countDue = async (
 ): Promise<number> => {
   if (keys.length === 0) return 0;
   const where = [
-    OPEN,
-    ...ofRules(keys),
-    exclusiveTo ? sql<SqlBool>`deadlines.due_on < ${dueTo}` : sql<SqlBool>`deadlines.due_on <= ${dueTo}`,
+    exclusiveTo
+      ? sql<SqlBool>`deadline_due_counts.due_on < ${dueTo}`
+      : sql<SqlBool>`deadline_due_counts.due_on <= ${dueTo}`,
   ];
-  if (dueFrom !== undefined) where.push(sql<SqlBool>`deadlines.due_on >= ${dueFrom}`);
+  if (dueFrom !== undefined) where.push(sql<SqlBool>`deadline_due_counts.due_on >= ${dueFrom}`);
+  if (keys.length < DEADLINE_KEYS.length) {
+    where.push(sql<SqlBool>`deadline_due_counts.key in (${sql.join(keys.map((key) => sql.lit(key)))})`);
+  }
   const row = await db
-    .selectFrom('deadlines')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .selectFrom('deadline_due_counts')
+    .select(sql<number | string | null>`sum(deadline_due_counts.open_count)`.as('count'))
     .where(allOf(where))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return Number(row.count ?? 0);
 };
 
 /** The open deadlines of these vehicles under the given rules: the work lists' tags, the vehicle file. */

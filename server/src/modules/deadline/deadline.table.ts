@@ -23,3 +23,10 @@ export interface DeadlinesTable {
   due_on: string;
   closed_on: string | null;
 }
+
+/** Open deadlines per rule and due day, kept by triggers on `deadlines` (migration 2026_11_27_1410). */
+export interface DeadlineDueCountsTable {
+  key: string;
+  due_on: string;
+  open_count: number;
+}
