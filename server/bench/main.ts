@@ -29,6 +29,7 @@ import { BENCH_DIR, seedPostgres, seedSqlite } from './seed';
 import { singleSearchMeasurements } from './search';
 import { singleVehicleMeasurements } from './vehicle-file';
 import { singleProfitMeasurements } from './profit';
+import { singleDeadlineMeasurements } from './deadline';
 import { CLERKS_RATE, type ExportRow, fetchOnce, measureExport, measureLoad } from './measure-requests';
 import { logIn, memoryOf, resetPeak, type ServerProcess, startProxy, startServer } from './server-process';
 import { type LoadRow, loadTable, markdownTable, ms, rate } from './table';
@@ -150,6 +151,7 @@ const main = async () => {
       ...singleSearchMeasurements(probe),
       ...singleVehicleMeasurements(probe),
       ...singleProfitMeasurements(probe),
+      ...singleDeadlineMeasurements(probe),
     ].filter((item) => selected(item.name));
     if (single.length > 0) {
       const singleRows: LoadRow[] = [];

@@ -15,10 +15,11 @@ import { carsOf, planFor, purchasesOf, receiptsOf, type SeedPlan } from './seed-
 import { type AnyDb, ChunkedWriter } from './chunked-writer';
 import { writeFilingRecords, writeVehicleHistory } from './seed-filing';
 import { writeProfitFigures } from './seed-profit';
+import { writeDeadlines } from './seed-deadlines';
 import { type SeedCounts, writeAll } from './seed-rows';
 
 /** Bump when seed-data.ts changes what it writes: cached databases of an older seed are not reused. */
-const SEED_VERSION = 7;
+const SEED_VERSION = 8;
 
 /** Schema version: the migrations' names, so a new migration means a new cached database. */
 export const schemaKey = (): string =>
@@ -159,6 +160,16 @@ const seedInto = async (url: string, plan: SeedPlan, log: (line: string) => void
     const profit = await writeProfitFigures(db);
     log(
       `  profit (${((performance.now() - profitStarted) / 1000).toFixed(1)} s): ${Object.entries(profit)
+        .map(([what, n]) => `${what} ${n.toLocaleString('en-US')}`)
+        .join(', ')}`,
+    );
+    const deadlinesStarted = performance.now();
+    const deadlines = await writeDeadlines(
+      db,
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
+    );
+    log(
+      `  deadlines (${((performance.now() - deadlinesStarted) / 1000).toFixed(1)} s): ${Object.entries(deadlines)
         .map(([what, n]) => `${what} ${n.toLocaleString('en-US')}`)
         .join(', ')}`,
     );
