@@ -8,11 +8,14 @@ import { buildTestApp, type TestApp } from '../../../../tests/helpers/build-app'
 import { bearer, createVehicle, loggedInStaff, uploadFixture } from '../../../../tests/helpers/factories';
 import { testDbKind } from '../../../../tests/helpers/test-database';
 import { parseConfig } from '../../config';
+import { Migrator } from 'kysely';
 import { createDatabase } from '../../db/database';
+import { migrations } from '../../db/migrate';
+import { listUpgradeBackups } from '../../db/upgrade-backup';
 import { startServer, type RunningServer } from '../../main';
 import { DATABASE_FILE, listBackups, POOL_DIR } from './backup-folder';
 import { createJobRunner } from '../jobs/job-runner';
-import { createBackupService } from './backup.service';
+import { createBackupService, reasonOf } from './backup.service';
 
 const onSqlite = testDbKind() === 'sqlite';
 const silent = { info: () => undefined, warn: () => undefined };
@@ -309,6 +312,44 @@ describe.skipIf(!onSqlite)('a restore from the page (a server started by main.ts
     expect(event.entity_id).toBe(backup.name);
     expect(event.user_id).toBe(admin.id);
     expect(event.changes).toContain(keptAside.replace(/\\/g, '\\\\'));
+  });
+});
+
+describe('the reason a clerk reads', () => {
+  it('names a full disk, a missing folder and a refused write; anything else as it came', () => {
+    const folder = backupFolder();
+    const failure = (code: string, message = code) => Object.assign(new Error(message), { code });
+    expect(reasonOf(failure('ENOSPC'), folder)).toBe(backupMessages.diskFull);
+    expect(reasonOf(failure('SQLITE_FULL', 'database or disk is full'), folder)).toBe(backupMessages.diskFull);
+    expect(reasonOf(failure('EACCES'), folder)).toBe(backupMessages.permission);
+    expect(reasonOf(failure('SQLITE_CANTOPEN'), folder)).toBe(backupMessages.permission);
+    expect(reasonOf(failure('EIO', 'i/o error'), join(folder, 'gone'))).toBe(
+      backupMessages.folderMissing(join(folder, 'gone')),
+    );
+    expect(reasonOf(failure('EIO', 'i/o error'), folder)).toBe(backupMessages.other('i/o error'));
+  });
+});
+
+describe.skipIf(!onSqlite)('the upgrade backup', () => {
+  it('joins the scheme: an upgrade with a backup folder leaves a checked backup of kind upgrade there too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backup-upgrade-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const folder = join(dir, 'backups');
+    await mkdir(folder);
+    const file = join(dir, 'data', 'app.db');
+    const names = Object.keys(migrations);
+    const db = createDatabase({ kind: 'sqlite', file });
+    await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(names[names.length - 2]!);
+    await db.insertInto('vehicles').values({ vin: 'LUPGRADE000000001', created_at: 'x', updated_at: 'x' }).execute();
+    await db.destroy();
+
+    const config = parseConfig({ DATABASE_URL: `sqlite:${file}`, BACKUP_DIR: folder, PORT: '0' }, dir);
+    const server = await startServer(config, { logger: false });
+    cleanups.push(() => server.close());
+    const [backup] = await listBackups(folder);
+    expect(backup).toMatchObject({ kind: 'upgrade', integrity: 'ok', counts: { vehicles: 1 } });
+    // The copy beside the database is still made (no copy, no upgrade).
+    expect(listUpgradeBackups(file)).toHaveLength(1);
   });
 });
 
