@@ -21,6 +21,8 @@ export interface EndingFacts {
   release: number;
   /** The freight record the car is on already (its documents incomplete), or null. */
   freightRecordId: number | null;
+  /** The car's plating or transfer record already saved without all its documents, or null. */
+  registryRecordId?: number | null;
 }
 
 /** The rules whose form depends on the car (plate or transfer; pass or declaration; new or existing freight). */
@@ -53,8 +55,13 @@ export function endingPath(
   switch (row.key) {
     case 'entry':
       return `/pickup/add${car}`;
-    case 'registry':
-      return facts?.car_type === 2 ? `/dmv/transfer_add${car}` : `/dmv/lincense_add${car}`;
+    case 'registry': {
+      const used = facts?.car_type === 2;
+      // A record without all its documents is completed, not added again.
+      if (facts?.registryRecordId)
+        return used ? `/dmv/transfer_edit/${facts.registryRecordId}` : `/dmv/lincense_edit/${facts.registryRecordId}`;
+      return used ? `/dmv/transfer_add${car}` : `/dmv/lincense_add${car}`;
+    }
     case 'temp_plate':
       return `/release/letout_add${car}`;
     case 'release':

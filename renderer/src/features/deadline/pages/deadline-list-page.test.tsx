@@ -171,6 +171,35 @@ describe('到期提醒 list', () => {
     await waitFor(() => expect(view.location()).toBe('/overseas/info/12'));
   }, 30_000);
 
+  it('opens a plating saved without all its documents in its edit form, not a new one', async () => {
+    rows.push(row({ key: 'registry', label: '上牌/过户', days_left: -1, vehicle_id: 10, vin: 'LSVAB1230RA200010' }));
+    server.on(
+      'GET /api/vehicle/10/file',
+      envelope(
+        200,
+        vehicleFileAnswer(
+          { id: 10, vin: 'LSVAB1230RA200010', flow: 'registry', plate: 1 },
+          {
+            stages: [
+              {
+                stage: 'plate',
+                label: '上牌',
+                value: 1,
+                record_id: 501,
+                done_at: '2026-11-20T09:00:00',
+                done_by: '李四',
+                updated_at: '2026-11-20T09:00:00.000+08:00',
+              },
+            ],
+          },
+        ),
+      ),
+    );
+    const view = renderInApp(<DeadlineListPage />, { initialEntries: ['/deadline/list'] });
+    await userEvent.click(await screen.findByRole('button', { name: '上牌/过户 LSVAB1230RA200010' }));
+    await waitFor(() => expect(view.location()).toBe('/dmv/lincense_edit/501'));
+  });
+
   it('says nothing is due when the list is empty', async () => {
     rows = [];
     renderInApp(<DeadlineListPage />, { initialEntries: ['/deadline/list'] });

@@ -140,11 +140,12 @@ function DeadlineList() {
     setOpening(rowKey);
     try {
       const file = await queryClient.fetchQuery(vehicleFileQuery(row.vehicle_id));
-      const freight = file.stages.find((stage) => stage.stage === 'freight');
+      const recordOf = (stage: string) => file.stages.find((each) => each.stage === stage)?.record_id ?? null;
       const path = endingPath(row, {
         car_type: file.vehicle.car_type,
         release: file.vehicle.release,
-        freightRecordId: freight?.record_id ?? null,
+        freightRecordId: recordOf('freight'),
+        registryRecordId: recordOf(file.vehicle.car_type === 2 ? 'transfer' : 'plate'),
       });
       if (path) navigate(path);
     } catch {
