@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { read, utils } from 'xlsx';
 import { ensureAdmin, login } from './support';
 import { finishedContract } from './filing-support';
 import { dataOf, fixtures, screenshotTo, shown, yardApi } from './yard-support';
@@ -224,4 +226,21 @@ test('the book rate, two receipts settled, the freight and the tax refund give t
   await expect(report.locator('.profit-report-totals')).toContainText('合计（1 个合同）');
   await expect(report.getByRole('img', { name: '按月利润图' }).locator('svg')).toBeVisible();
   await screenshotTo(page, shots, '09-report');
+
+  // 导出Excel: the same row in the workbook, under the period and the time it was made.
+  const downloading = page.waitForEvent('download');
+  await report.getByRole('button', { name: /导出Excel/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(
+    `利润报表-${month.replace('-', '')}01-${month.replace('-', '')}${lastDay}.xlsx`,
+  );
+  const book = read(await readFile((await download.path())!), { type: 'buffer' });
+  const sheet = utils.sheet_to_json<unknown[]>(book.Sheets['利润报表']!, { header: 1, raw: false });
+  const lines = sheet.map((cells) => cells.map((cell) => String(cell ?? '')).join(' | '));
+  expect(lines[0]).toContain('海外合同号 | 客户 | 国家');
+  expect(lines[1]).toContain(`统计期间：${month}-01 至 ${month}-${lastDay}`);
+  expect(lines[2]).toMatch(/生成时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  const exported = lines.find((line) => line.includes(orderNo));
+  expect(exported).toMatch(/107,?299\.99/);
+  expect(exported).toMatch(/284,?300(\.00)?/);
 });
