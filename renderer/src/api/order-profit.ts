@@ -17,5 +17,6 @@ export const readOrderProfit = (id: number, options?: RequestOptions): Promise<O
 export const orderProfitQuery = (id: number) =>
   queryOptions({
     queryKey: [...orderProfitQueryKey, id] as const,
-    queryFn: ({ signal }) => readOrderProfit(id, { signal }),
+    // Silent: the 利润 tab and the vehicle file say a failure themselves; the receipts just go without it.
+    queryFn: ({ signal }) => readOrderProfit(id, { signal, silent: true }),
   });

@@ -16,6 +16,7 @@ import { FilePreview } from './file-preview';
 import { formatMoney } from './format-money';
 import { formatDate } from './format-time';
 import { ReceiptProgress } from './receipt-progress';
+import { FxGain } from './profit-figures';
 import { ReceiptUpdateDialog } from './receipt-update-dialog';
 import { RecordCarsTable } from './record-cars-table';
 
@@ -37,14 +38,22 @@ const orderPriceColumns: TableColumnsType<OrderCar> = [
   },
 ];
 
+/** Each receipt's 汇兑损益 (issue 26) and the contract's sum, as `GET /api/order/{id}/profit` answers them. */
+export interface ReceiptGains {
+  byId: ReadonlyMap<number, string | null>;
+  total: string | null;
+}
+
 function ReceiptTable({
   receipts,
   onEdit,
   emptyText,
+  gains,
 }: {
   receipts: readonly Receipt[];
   onEdit: (receipt: Receipt) => void;
   emptyText: string;
+  gains?: ReceiptGains;
 }) {
   const columns: TableColumnsType<Receipt> = [
     {
@@ -64,11 +73,22 @@ function ReceiptTable({
     { key: 'remitter', title: '汇款人', dataIndex: 'remitter', width: 100, ellipsis: true, render: text },
     {
       key: 'settlement',
-      title: '结汇金额',
+      // With the profit read: the exchange gain under what the bank settled, so the table keeps its width.
+      title: gains ? '结汇金额 / 汇兑损益' : '结汇金额',
       dataIndex: 'settlement',
       width: 110,
       align: 'right',
-      render: (value: number | null) => money(value),
+      render: (value: number | null, receipt: Receipt) =>
+        gains ? (
+          <>
+            <div>{money(value)}</div>
+            <div className="receipt-fx-gain" title="汇兑损益">
+              <FxGain value={gains.byId.get(receipt.id)} />
+            </div>
+          </>
+        ) : (
+          money(value)
+        ),
     },
     {
       key: 'actual_total',
@@ -137,6 +157,8 @@ export interface OrderContractViewProps {
   carAction?: { title: string; render: (car: OrderCar) => ReactNode };
   /** Above the receipts: the contract's receipt deadline (the contract detail's, issue 25). */
   receiptDeadline?: ReactNode;
+  /** Each receipt's 汇兑损益 and their sum (the contract detail's, issue 26); not shown when absent. */
+  receiptGains?: ReceiptGains;
 }
 
 export function OrderContractView({
@@ -145,6 +167,7 @@ export function OrderContractView({
   onReceiptSaved,
   carAction,
   receiptDeadline,
+  receiptGains,
 }: OrderContractViewProps) {
   const [editingReceipt, setEditingReceipt] = useState<Receipt>();
   const carColumns: TableColumnsType<OrderCar> = carAction
@@ -211,16 +234,24 @@ export function OrderContractView({
         title={`收款记录（${order.receipts.length}）`}
         style={{ marginBottom: 16 }}
         extra={
-          onCollect ? (
-            <Button size="small" icon={<DollarOutlined />} onClick={onCollect}>
-              收款
-            </Button>
-          ) : null
+          <Space size={12}>
+            {receiptGains && receiptGains.total !== null ? (
+              <span className="receipt-fx-total">
+                汇兑损益合计 <FxGain value={receiptGains.total} />
+              </span>
+            ) : null}
+            {onCollect ? (
+              <Button size="small" icon={<DollarOutlined />} onClick={onCollect}>
+                收款
+              </Button>
+            ) : null}
+          </Space>
         }
       >
         {receiptDeadline}
         <ReceiptTable
           receipts={order.receipts}
+          gains={receiptGains}
           onEdit={setEditingReceipt}
           emptyText={onCollect ? '暂无收款记录，点击“收款”登记' : '暂无收款记录'}
         />

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card } from 'antd';
 import { SendOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '../../../../../contract/overseas';
-import { orderProfitQueryKey } from '../../../api/order-profit';
+import { orderProfitQuery, orderProfitQueryKey } from '../../../api/order-profit';
 import { queryKeys } from '../../../api/query-keys';
 import { OrderContractView } from '../../../components/order-contract-view';
 import { OrderProfitView } from '../../../components/order-profit';
@@ -20,6 +20,12 @@ import { overseasPaths } from '../overseas-format';
 
 function OrderDetail({ order, onCollect }: { order: Order; onCollect: () => void }) {
   const queryClient = useQueryClient();
+  // Each receipt's 汇兑损益 (issue 26), from the profit the 利润 tab reads too (one request, cached).
+  const profit = useQuery(orderProfitQuery(order.id));
+  const receiptGains = profit.data && {
+    byId: new Map(profit.data.receipts.map((receipt) => [receipt.id, receipt.fx_gain])),
+    total: profit.data.totals.fx_gain,
+  };
   return (
     <>
       <OrderContractView
@@ -30,6 +36,7 @@ function OrderDetail({ order, onCollect }: { order: Order; onCollect: () => void
           void queryClient.invalidateQueries({ queryKey: queryKeys.deadlines });
         }}
         receiptDeadline={<ReceiptDeadline order={order} />}
+        receiptGains={receiptGains}
         carAction={{
           title: '操作',
           render: (car) => (

@@ -132,8 +132,6 @@ const openProfit = async () => {
     initialEntries: ['/overseas/info/5'],
   });
   await screen.findByText('合同信息');
-  // Asked only once the tab is opened.
-  expect(server.requests.some((request) => request.path === '/api/order/5/profit')).toBe(false);
   await userEvent.click(screen.getByRole('tab', { name: '利润' }));
   return view;
 };
@@ -224,6 +222,19 @@ describe('the 利润 tab of an overseas contract', () => {
     expect(within(cars).getAllByText('记账汇率未设置')).toHaveLength(2);
     await userEvent.click(screen.getByRole('link', { name: '去设置记账汇率' }));
     await waitFor(() => expect(view.location()).toBe('/setting/rates'));
+  });
+
+  it('详情’s receipts show each 汇兑损益 under the settlement and the sum in the card’s head', async () => {
+    renderInApp(<OverseasDetailPage />, { path: '/overseas/info/:id', initialEntries: ['/overseas/info/5'] });
+    const card = (await screen.findByText('收款记录（3）')).closest('.ant-card') as HTMLElement;
+    const gainOf = (receiptNo: string) =>
+      within(card).getByText(receiptNo).closest('tr')?.querySelector('.receipt-fx-gain') as HTMLElement;
+    await waitFor(() => expect(gainOf('SK-001')).toHaveTextContent('+1,734.50'));
+    expect(within(gainOf('SK-001')).getByText('+1,734.50')).toHaveStyle({ color: GAIN_COLOR });
+    expect(within(gainOf('SK-002')).getByText('-200.00')).toHaveStyle({ color: LOSS_COLOR });
+    expect(gainOf('SK-003')).toHaveTextContent('');
+    expect(card.querySelector('.receipt-fx-total')).toHaveTextContent('汇兑损益合计 +1,534.50');
+    expect(within(card).getByRole('columnheader', { name: '结汇金额 / 汇兑损益' })).toBeInTheDocument();
   });
 
   it('刷新 asks for the profit again', async () => {
