@@ -23,6 +23,11 @@ export interface DatabaseCopy {
 const WORKER_CODE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const { statSync } = require('node:fs');
+// Linux gives each thread its own nice value: this one yields the CPU to the server's requests. Elsewhere
+// (Windows) the call would lower the whole server process, so it is not made there.
+if (workerData.lowerPriority) {
+  try { require('node:os').setPriority(19); } catch {}
+}
 const Database = require(workerData.libsql);
 const count = (db, table) => {
   const exists = db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(table);
@@ -73,7 +78,10 @@ export class DatabaseCopyError extends Error {
  */
 export const copyDatabase = (source: string, target: string, onCopied?: () => void): Promise<DatabaseCopy> =>
   new Promise<DatabaseCopy>((resolve, reject) => {
-    const worker = new Worker(WORKER_CODE, { eval: true, workerData: { source, target, libsql: libsqlPath() } });
+    const worker = new Worker(WORKER_CODE, {
+      eval: true,
+      workerData: { source, target, libsql: libsqlPath(), lowerPriority: process.platform === 'linux' },
+    });
     let settled = false;
     worker.on('message', (message: { type: string } & Record<string, unknown>) => {
       if (message.type === 'copied') onCopied?.();
