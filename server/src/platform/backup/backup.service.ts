@@ -35,6 +35,8 @@ const HOUR_MS = 60 * 60 * 1000;
 export const BACKUP_INTERVAL_MS = 24 * HOUR_MS;
 /** Quiet this long (no request in flight or answered) counts as idle: the clerk is not waiting on the disk. */
 export const IDLE_MS = 60_000;
+/** A day and a half without a success: the backup runs even if the server is never idle. */
+const BUSY_SERVER_WAIT_MS = 36 * HOUR_MS;
 /** How often the daily job looks whether a backup is due and the server idle. */
 export const CHECK_INTERVAL_MS = 2 * 60_000;
 const KEPT_RUNS = 10;
@@ -240,6 +242,14 @@ export const createBackupService = (options: BackupServiceOptions): BackupServic
 
   const idle = () => inFlight === 0 && Date.now() - lastActivity >= idleMs;
 
+  /** A server never quiet for a minute (a busy office by day and night) still backs up once it is this late. */
+  const overdue = (): boolean => {
+    if (!database) return false;
+    const known = readStatusFile(database);
+    const from = known.lastSuccess?.at ?? known.since;
+    return from !== null && now().getTime() - Date.parse(from) >= BUSY_SERVER_WAIT_MS;
+  };
+
   return {
     async status() {
       const problem = unavailable();
@@ -292,7 +302,7 @@ export const createBackupService = (options: BackupServiceOptions): BackupServic
       // A large copy holds the job; a server that died mid-run frees it after this.
       leaseMs: 4 * HOUR_MS,
       run: async () => {
-        if (closing || unavailable() || current || !due() || !idle()) return;
+        if (closing || unavailable() || current || !due() || !(idle() || overdue())) return;
         await start('daily').done;
       },
     }),

@@ -181,6 +181,16 @@ describe.skipIf(!onSqlite)('backups of a SQLite database and its files', () => {
     clock += 86_400_000;
     await Promise.all([a.jobs.runDue(), b.jobs.runDue()]);
     expect(await listBackups(folder)).toHaveLength(2);
+
+    // Busy all the time: a day later still waiting for a quiet minute, a day and a half late it runs anyway.
+    a.service.requestStarted();
+    b.service.requestStarted();
+    clock += 86_400_000;
+    await Promise.all([a.jobs.runDue(), b.jobs.runDue()]);
+    expect(await listBackups(folder)).toHaveLength(2);
+    clock += 12 * 3_600_000;
+    await Promise.all([a.jobs.runDue(), b.jobs.runDue()]);
+    expect(await listBackups(folder)).toHaveLength(3);
   });
 
   it('reports a missing folder in Chinese, in the run and in the status, and offers no backup', async () => {
