@@ -184,6 +184,18 @@ test('the book rate, two receipts settled, the freight and the tax refund give t
   await receipts.scrollIntoViewIfNeeded();
   await screenshotTo(page, shots, '07-profit-receipts');
 
+  // 详情's receipts carry the same 汇兑损益 under each settlement, and the sum in the card's head.
+  await profitPage.getByRole('tab', { name: '详情' }).click();
+  // The innermost card holding the title (the page's own card holds it too).
+  const receiptCard = profitPage.locator('.ant-card', { has: page.getByText('收款记录（2）') }).last();
+  await expect(receiptCard.locator('.receipt-fx-total')).toHaveText('汇兑损益合计 +300.00');
+  await expect(receiptCard.locator('tr', { hasText: `SK-${serial}-2` }).locator('.receipt-fx-gain')).toHaveText(
+    '-300.00',
+  );
+  await receiptCard.scrollIntoViewIfNeeded();
+  await screenshotTo(page, shots, '07b-detail-receipts');
+  await profitPage.getByRole('tab', { name: '利润' }).click();
+
   // The first car's own figures in its vehicle file (its VIN opens it).
   await cars.getByRole('link', { name: carA }).click();
   await expect(page).toHaveURL(/\/vehicle\/\d+$/);
