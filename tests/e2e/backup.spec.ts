@@ -40,7 +40,7 @@ test('立即备份 shows its progress and lists the backup; 恢复 switches back
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   const before = await rows.count();
   await page.getByRole('button', { name: '立即备份' }).click();
-  await expect(page.getByText('备份完成')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('备份完成', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('备份进度')).toContainText('完成');
   await expect(rows).toHaveCount(before + 1);
   await expect(page.getByText('最近一次成功备份')).toBeVisible();
