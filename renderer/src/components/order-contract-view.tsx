@@ -74,7 +74,15 @@ function ReceiptTable({
     {
       key: 'settlement',
       // With the profit read: the exchange gain under what the bank settled, so the table keeps its width.
-      title: gains ? '结汇金额 / 汇兑损益' : '结汇金额',
+      title: gains ? (
+        <span title="结汇金额 / 汇兑损益">
+          结汇金额
+          <br />
+          汇兑损益
+        </span>
+      ) : (
+        '结汇金额'
+      ),
       dataIndex: 'settlement',
       width: 110,
       align: 'right',
