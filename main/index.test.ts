@@ -98,12 +98,14 @@ vi.mock('electron', async () => {
   const { fakeSafeStorage: safe } = await import('./testing/fake-safe-storage');
   // Node's own, kept before any test replaces the global one to prove main does not use it.
   const nodeFetch = globalThis.fetch;
+  const documentsDir = (await import('node:path')).join((await import('node:os')).tmpdir(), 'index-test-documents');
   const app = {
     setName: () => undefined,
     setAppUserModelId: (id: string) => {
       fake.appUserModelId = id;
     },
-    getPath: (name: string) => fake.paths[name] ?? fake.userData,
+    // Documents (the default backup folder, made at start) lies outside the user data folders the tests inspect.
+    getPath: (name: string) => fake.paths[name] ?? (name === 'documents' ? documentsDir : fake.userData),
     setPath: (name: string, path: string) => {
       if (fake.ready) throw new Error(`setPath(${name}) after ready`);
       fake.paths[name] = path;
@@ -726,6 +728,34 @@ describe('app start-up (index.ts)', () => {
     fake.notifications[0]?.click();
     expect(window?.focused).toBe(1);
     expect(window?.sent).toContainEqual([desktopEvents.remindersOpen, '/deadline/list?state=overdue']);
+  });
+
+  it('says at start that no backup succeeded for days, and 打开数据备份 opens the page (issue 27)', async () => {
+    mkdirSync(join(fake.userData, 'data'), { recursive: true });
+    const fourDaysAgo = new Date(Date.now() - 4 * 86_400_000 - 60_000).toISOString();
+    writeFileSync(
+      join(fake.userData, 'data', 'app.backup-status.json'),
+      JSON.stringify({
+        since: fourDaysAgo,
+        lastSuccess: { at: fourDaysAgo, size: 1, path: 'x' },
+        lastFailure: { at: new Date().toISOString(), reason: '备份文件夹所在磁盘空间不足' },
+      }),
+    );
+    await import('./index');
+    fake.readyResolve();
+    await flush();
+    const [window] = fake.windows;
+    expect(fake.messageBoxes).toEqual([]);
+    window?.emitContents('did-finish-load');
+    await flush();
+    expect(fake.messageBoxes).toEqual([
+      expect.objectContaining({
+        title: '数据备份',
+        message: '已有 4 天没有成功备份：备份文件夹所在磁盘空间不足',
+        buttons: ['打开数据备份', '关闭'],
+      }),
+    ]);
+    expect(window?.sent).toContainEqual([desktopEvents.remindersOpen, '/setting/backup']);
   });
 
   it('quits at once when another copy already runs', async () => {
