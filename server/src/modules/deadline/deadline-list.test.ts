@@ -270,6 +270,15 @@ describe('the deadline list, its export, the dashboard counts and the tags', () 
     }[];
     const filedCar = filed.flatMap((card) => card.car).find((row) => row.id === filedVehicle);
     expect(filedCar?.deadline).toEqual({ key: 'freight', label: '运费', due_on: addDays(day, 5), days_left: 5 });
+    // The release list: a car waiting for its declaration, its 出口报关 clock 2 days late.
+    const waiting = await car(30, orderA, 'release');
+    await clock(waiting.id, orderA, 'release', addDays(day, -2));
+    await clock(waiting.id, orderA, 'temp_plate', addDays(day, 20));
+    const groups = (await call('GET', '/api/car/exportsLists?limit=100')).json().data.data as {
+      car: { id: number; deadline: unknown }[];
+    }[];
+    const released = groups.flatMap((group) => group.car).find((row) => row.id === waiting.id);
+    expect(released?.deadline).toEqual({ key: 'release', label: '出口报关', due_on: addDays(day, -2), days_left: -2 });
     const file = (await call('GET', `/api/vehicle/${soonVehicle}/file`)).json().data;
     expect(file.deadlines).toEqual([
       { key: 'registry', label: '上牌/过户', due_on: day, days_left: 0 },
