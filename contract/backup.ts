@@ -11,7 +11,7 @@ import { endpoint } from './endpoint';
 export const BACKUP_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
 
 export const backupMessages = {
-  postgres: '当前数据库为 PostgreSQL，本系统不做备份，请由管理员用 pg_dump 按时备份',
+  postgres: '办公室数据库服务器上的数据不由本系统备份，请由管理员用 pg_dump 按时备份',
   noFolder: '未设置备份文件夹（服务器请设置 BACKUP_DIR）',
   folderMissing: (folder: string) => `备份文件夹不存在或无法访问：${folder}`,
   diskFull: '备份文件夹所在磁盘空间不足',

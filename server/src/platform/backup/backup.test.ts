@@ -370,9 +370,10 @@ describe.skipIf(onSqlite)('on PostgreSQL', () => {
     const admin = await loggedInStaff(t.app);
     const status = await get<BackupStatus>(t, admin.token, '/api/backup/status');
     expect(status.data.available).toBe(false);
-    expect(status.data.unavailable).toBe(backupMessages.postgres);
+    // No engine's name in an answer (the standing fuzz counts it a leak of the server's inside).
+    expect(status.data.unavailable).toBe('办公室数据库服务器上的数据不由本系统备份，请由管理员用 pg_dump 按时备份');
     const run = await t.app.inject({ method: 'POST', url: '/api/backup/run', headers: bearer(admin.token) });
     expect(run.statusCode).toBe(409);
-    expect(run.json().message).toBe(backupMessages.postgres);
+    expect(run.json().message).toBe(status.data.unavailable);
   });
 });
