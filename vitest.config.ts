@@ -9,6 +9,8 @@ const desktopBridgeTests = [
   'renderer/src/platform/desktop.test.ts',
   'renderer/src/features/connection/pages/connection-page.test.tsx',
   'renderer/src/layout/export-folder-setting.test.tsx',
+  'renderer/src/features/backup/pages/backup-page.test.tsx',
+  'renderer/src/features/deadline/components/overdue-bell.test.tsx',
 ];
 
 export default defineConfig({
