@@ -11,7 +11,7 @@ import { scriptedApiForEachTest } from '../../../testing/scripted-api-for-each-t
 import { vehicleFileAnswer } from '../../../testing/vehicle-file-answer';
 import { DeadlineListPage } from './deadline-list-page';
 
-configure({ asyncUtilTimeout: 6000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const server = scriptedApiForEachTest();
 let downloads: CapturedDownloads;
@@ -118,7 +118,7 @@ describe('到期提醒 list', () => {
     const exportCall = server.requests.find((request) => request.path === '/api/deadline/export')!;
     expect(Object.fromEntries(exportCall.query)).toEqual(sent);
     expect(downloads.saved[0]?.name).toMatch(/^到期提醒-\d{8}\.xlsx$/);
-  }, 30_000);
+  }, 60_000);
 
   it('opens the form that ends each clock, with its car or contract', async () => {
     rows.push(row({ key: 'freight', label: '运费', days_left: 2, vehicle_id: 8, vin: 'LSVAB1230RA200008' }));
@@ -169,7 +169,7 @@ describe('到期提醒 list', () => {
     view.router.navigate('/deadline/list');
     await userEvent.click(await screen.findByRole('button', { name: '收款 HW-2026-012' }));
     await waitFor(() => expect(view.location()).toBe('/overseas/info/12'));
-  }, 30_000);
+  }, 60_000);
 
   it('opens a plating saved without all its documents in its edit form, not a new one', async () => {
     rows.push(row({ key: 'registry', label: '上牌/过户', days_left: -1, vehicle_id: 10, vin: 'LSVAB1230RA200010' }));
