@@ -36,10 +36,10 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['renderer/src/testing/setup.ts'],
           testTimeout: 20_000,
-          // The files of a worker share one module graph and one jsdom: antd, React and the app's modules are
-          // loaded once per worker instead of once per file, which was a third of the suite's time. Each file
-          // still starts from a clean page (cleanup after every test) and its own stores' state (beforeEach).
-          isolate: false,
+          // Each file in its own module graph and jsdom. Shared (isolate: false, a third faster), a file's late
+          // toast or Electron stand-in reached the files after it on a fresh clone (9 failures in CI); isolation
+          // stays until every file cleans up after itself.
+          isolate: true,
         },
       },
       {
